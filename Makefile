@@ -1,0 +1,46 @@
+# Pocket Yatzy: every host-side command goes through this file.
+# `make sim` and `make test` set up their own virtual environment from requirements.txt.
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+PORT ?= auto
+BUILD := build/mpy
+
+.PHONY: help venv test lint format sim bench soak build flash repl logs goldens media hardware enclosure clean
+
+help:
+	@echo "make sim       play in the terminal (simulator, sets itself up)"
+	@echo "make test      run every test (sets itself up)"
+	@echo "make bench     benchmarks (bytes per press, instructions, heap, AI)"
+	@echo "make soak      long random campaigns"
+	@echo "make build     compile firmware/ to .mpy into $(BUILD)"
+	@echo "make flash     copy the build to a Pico with mpremote (PORT=...)"
+	@echo "make repl      open the board's REPL (PORT=...)"
+	@echo "make logs      show the error log stored on the board (PORT=...)"
+	@echo "make goldens   regenerate golden screen images"
+	@echo "make media     regenerate README screenshots and GIF"
+	@echo "make hardware  regenerate wiring image, Wokwi diagram, enclosure STL/preview"
+
+venv: $(STAMP)
+
+$(STAMP): requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r requirements.txt
+	touch $(STAMP)
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format: $(STAMP)
+	$(VENV)/bin/ruff format .
+	$(VENV)/bin/ruff check --fix .
+
+test: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(PY) -m pytest -q host_tests
+
+clean:
+	rm -rf build .pytest_cache .ruff_cache
