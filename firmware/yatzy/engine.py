@@ -1,0 +1,697 @@
+# The game as an explicit state machine: roll-off, turns, scoring, tie-break, undo.
+# SPDX-License-Identifier: MIT
+"""Game engine.
+
+A :class:`Game` is in one phase at a time (``ROLLOFF``, ``DIRECTION``, ``TURN``,
+``TIEBREAK``, ``OVER``). ``legal_actions()`` lists what may be done now and
+``apply(action)`` does it; anything else raises ``ValueError`` naming the
+problem and leaves the state untouched. Dice come from an injected source.
+
+Example::
+
+    >>> from yatzy.dice import ScriptedDice
+    >>> g = Game("yatzy", ["Ann"], dice=ScriptedDice([6, 6, 6, 6, 6]))
+    >>> g.roll(); g.choices()[-1]
+    ('yatzy', 0, 50)
+"""
+
+from yatzy import rules as _rules
+from yatzy.dice import SeededDice
+from yatzy.scoring import counts_of
+
+ROLLOFF = 0
+DIRECTION = 1
+TURN = 2
+TIEBREAK = 3
+OVER = 4
+PHASE_NAMES = ("rolloff", "direction", "turn", "tiebreak", "over")
+
+# The pseudo box a tie-break turn is "scored" in (sum of the dice, never on the card).
+TIEBREAK_BOX = "tiebreak"
+DIRECTIONS = ("down", "up")
+MAX_NAME = 16
+
+
+class Player:
+    """One seat: name, computer flag, card (one dict per column) and turn log."""
+
+    def __init__(self, name, cpu, ruleset):
+        self.name = name
+        self.cpu = cpu
+        self.card = [dict((c, None) for c in ruleset.categories) for _ in ruleset.factors]
+        self.saved_rolls = 0
+        self.direction = None
+        self.extra = 0
+        # One entry per scored turn: [round, column, category, score, extra bonus earned,
+        # rolls (list of dice lists, one per roll), holds (hold mask before each re-roll)].
+        self.turns = []
+
+    def __repr__(self):
+        return "<Player %s>" % self.name
+
+
+def _mask(held):
+    m = 0
+    for i, h in enumerate(held):
+        if h:
+            m |= 1 << i
+    return m
+
+
+class Game:
+    """A game of one ruleset for 1..8 players.
+
+    ``rules``: id or Ruleset; ``players``: names; ``options``: house options (see
+    ``yatzy.rules.OPTIONS``); ``dice``: a dice source ``() -> 1..6``, or an int seed
+    for :class:`SeededDice`, or None (then every roll must give its values);
+    ``cpu``: computer flags.
+    """
+
+    def __init__(self, rules="yatzy", players=("P1",), options=None, dice=None, cpu=None):
+        if isinstance(rules, _rules.Ruleset):
+            if options is None:
+                options = rules.options
+            rules = rules.id
+        _rules.get(rules)
+        self.rules = _rules.configure(rules, options)
+        self.rules_id = self.rules.id
+        self.options = self.rules.options
+        if isinstance(players, str) or not isinstance(players, (list, tuple)):
+            raise ValueError("players must be a list of names, got %r" % (players,))
+        if not 1 <= len(players) <= _rules.MAX_PLAYERS:
+            raise ValueError("1 to %d players, got %d" % (_rules.MAX_PLAYERS, len(players)))
+        for name in players:
+            if not isinstance(name, str) or not name or len(name) > MAX_NAME:
+                raise ValueError("player name must be 1..%d characters, got %r" % (MAX_NAME, name))
+        if cpu is None:
+            cpu = [False] * len(players)
+        if not isinstance(cpu, (list, tuple)) or len(cpu) != len(players):
+            raise ValueError("cpu must give one flag per player, got %r" % (cpu,))
+        for f in cpu:
+            if f is not True and f is not False:
+                raise ValueError("cpu flags must be True or False, got %r" % (f,))
+        if isinstance(dice, int) and not isinstance(dice, bool):
+            dice = SeededDice(dice)
+        elif dice is not None and not callable(dice):
+            raise ValueError("dice must be a dice source, a seed or None, got %r" % (dice,))
+        self.dice_source = dice
+        r = self.rules
+        self.players = [Player(players[i], cpu[i], r) for i in range(len(players))]
+        self.rounds = len(r.categories) * r.columns
+        self.round = 1
+        self.starter = 0
+        self.current = 0
+        self.dice = []
+        self.held = [False] * r.dice
+        self.rolls_used = 0
+        self.rolloff_log = []  # (attempt, player, dice tuple) in the order rolled
+        self.tiebreak_log = []  # [attempt, player, score, rolls, holds]
+        self._ro = [0, list(range(len(players))), 0]  # attempt, contenders, next
+        self._tb = [0, [], 0]
+        self._rolls = []  # this turn's dice after each roll
+        self._holds = []  # hold mask before each re-roll of this turn
+        self._undo = None
+        if len(players) == 1:
+            self._ro = [0, [], 0]
+            self._begin_turn()
+        else:
+            self.phase = ROLLOFF
+            self.current = 0
+
+    # ---- queries --------------------------------------------------------------------
+    def is_over(self):
+        return self.phase == OVER
+
+    def can_undo(self):
+        return self._undo is not None
+
+    def rolls_left(self):
+        if self.phase == TURN:
+            n = self.rules.rolls
+            if self.rules.saved_rolls:
+                n += self.players[self.current].saved_rolls
+            return n - self.rolls_used
+        if self.phase == TIEBREAK:
+            return self.rules.rolls - self.rolls_used
+        return 0
+
+    def hold_mask(self):
+        return _mask(self.held)
+
+    def direction_of(self, p):
+        """ "down", "up" or None (free order) for player ``p``."""
+        if self.rules.order == "down":
+            return "down"
+        if self.rules.order == "up_or_down":
+            return self.players[p].direction
+        return None
+
+    def open_boxes(self, p, column):
+        """Boxes of ``column`` that player ``p`` may fill now (order rules applied)."""
+        card = self.players[p].card[column]
+        cats = self.rules.categories
+        d = self.direction_of(p)
+        if d == "down":
+            for c in cats:
+                if card[c] is None:
+                    return [c]
+            return []
+        if d == "up":
+            for i in range(len(cats) - 1, -1, -1):
+                if card[cats[i]] is None:
+                    return [cats[i]]
+            return []
+        out = [c for c in cats if card[c] is None]
+        if self.rules.upper_first:
+            up = [c for c in out if c in _rules.FACE]
+            if up:
+                return up
+        return out
+
+    def _yatzy_scored(self, p):
+        for col in self.players[p].card:
+            for b in self.rules.yatzy_boxes:
+                if col[b]:
+                    return True
+        return False
+
+    def joker_active(self, p, dice):
+        """True when the Joker rules govern these dice for player ``p``."""
+        r = self.rules
+        if not r.joker or not dice or len(set(dice)) != 1:
+            return False
+        for col in self.players[p].card:
+            for b in r.yatzy_boxes:
+                if col[b] is None:
+                    return False
+        return True
+
+    def extra_for(self, p, dice):
+        """Yahtzee bonus / extra Yatzy bonus that scoring ``dice`` would earn player ``p``."""
+        r = self.rules
+        amount = r.yahtzee_bonus or r.extra_bonus
+        if not amount or not dice or len(set(dice)) != 1:
+            return 0
+        return amount if self._yatzy_scored(p) else 0
+
+    def choices_for(self, p, dice):
+        """Every ``(category, column, score)`` player ``p`` may fill with ``dice``."""
+        r = self.rules
+        counts = counts_of(dice)
+        total = sum(dice)
+        allowed = []
+        for col in range(r.columns):
+            for c in self.open_boxes(p, col):
+                allowed.append((c, col))
+        if self.joker_active(p, dice):
+            match = _rules.UPPER[dice[0] - 1]
+            tier = [a for a in allowed if a[0] == match]
+            if tier:
+                return [(c, col, r.scorers[c](counts, total)) for c, col in tier]
+            tier = [a for a in allowed if a[0] not in _rules.FACE]
+            if tier:
+                out = []
+                for c, col in tier:
+                    s = r.joker_scores.get(c)
+                    out.append((c, col, r.scorers[c](counts, total) if s is None else s))
+                return out
+            return [(c, col, 0) for c, col in allowed]
+        return [(c, col, r.scorers[c](counts, total)) for c, col in allowed]
+
+    def choices(self, preview=False):
+        """Legal ``(category, column, score)`` now; ``preview`` ignores compulsory rolls."""
+        if self.phase not in (TURN, TIEBREAK) or not self.rolls_used:
+            return []
+        if self.rules.all_rolls and self.rolls_left() and not preview:
+            return []
+        if self.phase == TIEBREAK:
+            return [(TIEBREAK_BOX, 0, sum(self.dice))]
+        return self.choices_for(self.current, self.dice)
+
+    def upper_total(self, p, column=0):
+        card = self.players[p].card[column]
+        return sum(card[c] or 0 for c in self.rules.upper)
+
+    def lower_total(self, p, column=0):
+        card = self.players[p].card[column]
+        return sum(card[c] or 0 for c in self.rules.lower)
+
+    def bonus(self, p, column=0):
+        r = self.rules
+        if r.upper and self.upper_total(p, column) >= r.bonus_threshold:
+            return r.bonus_value
+        return 0
+
+    def bonus_needed(self, p, column=0):
+        """Points still needed for the upper bonus: 0 when reached, None when out of reach."""
+        r = self.rules
+        if not r.upper:
+            return None
+        have = self.upper_total(p, column)
+        if have >= r.bonus_threshold:
+            return 0
+        card = self.players[p].card[column]
+        reach = have + sum(r.dice * _rules.FACE[c] for c in r.upper if card[c] is None)
+        if reach < r.bonus_threshold:
+            return None
+        return r.bonus_threshold - have
+
+    def column_total(self, p, column=0):
+        return self.upper_total(p, column) + self.bonus(p, column) + self.lower_total(p, column)
+
+    def extra_bonus(self, p):
+        return self.players[p].extra
+
+    def total(self, p):
+        t = self.players[p].extra
+        for col in range(self.rules.columns):
+            t += self.rules.factors[col] * self.column_total(p, col)
+        return t
+
+    def totals(self):
+        return [self.total(p) for p in range(len(self.players))]
+
+    scores = totals
+
+    def tiebreak_scores(self, p):
+        return [e[2] for e in self.tiebreak_log if e[1] == p]
+
+    def ranking(self):
+        """``[(place, player, total)]`` best first; equal players share a place (1, 1, 3)."""
+        keys = []
+        for p in range(len(self.players)):
+            keys.append((self.total(p), tuple(self.tiebreak_scores(p)), -p))
+        keys.sort(reverse=True)
+        out = []
+        prev = None
+        place = 0
+        for i, k in enumerate(keys):
+            if prev is None or k[:2] != prev:
+                place = i + 1
+                prev = k[:2]
+            out.append((place, -k[2], k[0]))
+        return out
+
+    def filled(self, p):
+        return sum(1 for col in self.players[p].card for v in col.values() if v is not None)
+
+    # ---- actions --------------------------------------------------------------------
+    def legal_actions(self):
+        ph = self.phase
+        out = []
+        if ph == ROLLOFF:
+            out.append(("rolloff",))
+        elif ph == DIRECTION:
+            out.append(("direction", "down"))
+            out.append(("direction", "up"))
+        elif ph in (TURN, TIEBREAK):
+            left = self.rolls_left()
+            if left > 0:
+                out.append(("roll",))
+                if self.dice:
+                    for i in range(len(self.dice)):
+                        out.append(("hold", i))
+                    for m in range(1 << len(self.dice)):
+                        out.append(("holds", m))
+            for c, col, _ in self.choices():
+                out.append(("score", c, col))
+        if self._undo is not None:
+            out.append(("undo",))
+        return out
+
+    def apply(self, action, player=None):
+        """Apply an action tuple; ``player`` (optional) must be the one whose turn it is."""
+        if not isinstance(action, (tuple, list)) or not action:
+            raise ValueError("an action is a non-empty tuple, got %r" % (action,))
+        if player is not None and player != self.current:
+            raise ValueError(
+                "out of turn: it is player %d's turn, not player %r's" % (self.current, player)
+            )
+        kind = action[0]
+        n = len(action)
+        if kind == "rolloff" and n <= 2:
+            return self.rolloff(action[1] if n == 2 else None)
+        if kind == "direction" and n == 2:
+            return self.choose_direction(action[1])
+        if kind == "roll" and n <= 2:
+            return self.roll(action[1] if n == 2 else None)
+        if kind == "hold" and n == 2:
+            return self.toggle_hold(action[1])
+        if kind == "holds" and n == 2:
+            return self.set_holds(action[1])
+        if kind == "score" and n in (2, 3):
+            return self.score(action[1], action[2] if n == 3 else 0)
+        if kind == "undo" and n == 1:
+            return self.undo()
+        raise ValueError("unknown action %r" % (action,))
+
+    def _need_phase(self, what, *phases):
+        if self.phase not in phases:
+            raise ValueError("cannot %s now: phase is %s" % (what, PHASE_NAMES[self.phase]))
+
+    def _draw(self, n, values):
+        if values is None:
+            if self.dice_source is None:
+                raise ValueError("no dice source: give the dice values or a dice source")
+            values = [self.dice_source() for _ in range(n)]
+            what = "dice source gave"
+        else:
+            what = "dice"
+        if not isinstance(values, (list, tuple)) or len(values) != n:
+            raise ValueError("%s %r: need %d dice" % (what, values, n))
+        for v in values:
+            if not isinstance(v, int) or isinstance(v, bool) or v < 1 or v > 6:
+                raise ValueError("%s %r: die value %r outside 1..6" % (what, values, v))
+        return list(values)
+
+    def rolloff(self, values=None):
+        """Roll for the next contender of the start-player roll-off."""
+        self._need_phase("roll off", ROLLOFF)
+        attempt, contenders, nxt = self._ro
+        p = contenders[nxt]
+        got = self._draw(self.rules.rolloff_dice, values)
+        self._undo = None
+        self.rolloff_log.append((attempt, p, tuple(got)))
+        nxt += 1
+        if nxt < len(contenders):
+            self._ro = [attempt, contenders, nxt]
+            self.current = contenders[nxt]
+            return
+        sums = {}
+        for a, q, d in self.rolloff_log:
+            if a == attempt:
+                sums[q] = sum(d)
+        best = max(sums.values())
+        leaders = [q for q in contenders if sums[q] == best]
+        if len(leaders) > 1:
+            self._ro = [attempt + 1, leaders, 0]
+            self.current = leaders[0]
+            return
+        self._ro = [attempt + 1, [], 0]
+        self.starter = leaders[0]
+        self.current = self.starter
+        self._begin_turn()
+
+    def choose_direction(self, d):
+        """Up-or-down: the current player picks "down" or "up" for the whole game."""
+        self._need_phase("choose a direction", DIRECTION)
+        if d not in DIRECTIONS:
+            raise ValueError("direction must be down or up, got %r" % (d,))
+        self._undo = None
+        self.players[self.current].direction = d
+        self.phase = TURN
+
+    def _begin_turn(self):
+        self.dice = []
+        self.held = [False] * self.rules.dice
+        self.rolls_used = 0
+        self._rolls = []
+        self._holds = []
+        if self.rules.order == "up_or_down" and self.players[self.current].direction is None:
+            self.phase = DIRECTION
+        else:
+            self.phase = TURN
+
+    def roll(self, values=None):
+        """Roll the dice that are not held (all of them on the first roll).
+
+        ``values`` optionally gives the rolled dice (in die order) instead of the source.
+        """
+        self._need_phase("roll", TURN, TIEBREAK)
+        if self.rolls_left() <= 0:
+            raise ValueError("no rolls left: choose a box")
+        if not self.dice:
+            got = self._draw(self.rules.dice, values)
+            dice = got
+        else:
+            free = [i for i in range(len(self.dice)) if not self.held[i]]
+            got = self._draw(len(free), values)
+            dice = list(self.dice)
+            for i, v in zip(free, got):
+                dice[i] = v
+            self._holds.append(_mask(self.held))
+        self._undo = None
+        self.dice = dice
+        self.rolls_used += 1
+        self._rolls.append(list(dice))
+
+    def _check_hold(self):
+        self._need_phase("hold dice", TURN, TIEBREAK)
+        if not self.dice:
+            raise ValueError("no dice to hold before the first roll")
+        if self.rolls_left() <= 0:
+            raise ValueError("no rolls left: holding dice has no effect, choose a box")
+
+    def toggle_hold(self, i):
+        self._check_hold()
+        if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(self.dice):
+            raise ValueError("no die %r: dice are 0..%d" % (i, len(self.dice) - 1))
+        self.held[i] = not self.held[i]
+
+    def set_holds(self, mask):
+        self._check_hold()
+        top = (1 << len(self.dice)) - 1
+        if not isinstance(mask, int) or isinstance(mask, bool) or not 0 <= mask <= top:
+            raise ValueError("hold mask %r outside 0..%d" % (mask, top))
+        self.held = [bool(mask >> i & 1) for i in range(len(self.dice))]
+
+    def _refuse_score(self, category, column):
+        r = self.rules
+        if not isinstance(column, int) or isinstance(column, bool):
+            raise ValueError("column must be an integer, got %r" % (column,))
+        if self.phase == TIEBREAK:
+            if category != TIEBREAK_BOX or column != 0:
+                raise ValueError("a tie-break turn is scored as %r in column 0" % TIEBREAK_BOX)
+        else:
+            if not isinstance(category, str) or category not in r.categories:
+                raise ValueError("unknown category %r for this game" % (category,))
+            if not 0 <= column < r.columns:
+                raise ValueError("column %d outside 0..%d" % (column, r.columns - 1))
+            if self.players[self.current].card[column][category] is not None:
+                raise ValueError("%s in column %d is already filled" % (category, column))
+        if not self.rolls_used:
+            raise ValueError("roll at least once before scoring")
+        if r.all_rolls and self.rolls_left():
+            raise ValueError("all rolls are compulsory: %d left" % self.rolls_left())
+        if self.phase == TIEBREAK:
+            return
+        if self.joker_active(self.current, self.dice):
+            ok = [(c, col) for c, col, _ in self.choices()]
+            raise ValueError(
+                "Joker rules: %s may not take these dice; allowed: %s"
+                % (category, ", ".join("%s/%d" % a for a in ok))
+            )
+        d = self.direction_of(self.current)
+        if d is not None:
+            raise ValueError("order %s: %s is not the next box" % (d, category))
+        raise ValueError("upper section first: %s must wait" % category)
+
+    def score(self, category, column=0):
+        """Fill ``category`` of ``column`` with the current dice (a scratch scores 0)."""
+        self._need_phase("score", TURN, TIEBREAK)
+        pts = None
+        for c, col, s in self.choices():
+            if c == category and col == column:
+                pts = s
+        if pts is None:
+            self._refuse_score(category, column)
+            raise ValueError("cannot score %r in column %r now" % (category, column))
+        self._undo = self.snapshot()
+        p = self.current
+        pl = self.players[p]
+        if self.phase == TIEBREAK:
+            attempt = self._tb[0]
+            self.tiebreak_log.append([attempt, p, pts, self._rolls, self._holds])
+            self._next_tiebreak()
+            return pts
+        extra = self.extra_for(p, self.dice)
+        pl.card[column][category] = pts
+        pl.extra += extra
+        if self.rules.saved_rolls:
+            pl.saved_rolls += self.rules.rolls - self.rolls_used
+        pl.turns.append([self.round, column, category, pts, extra, self._rolls, self._holds])
+        self._next_turn()
+        return pts
+
+    def _next_turn(self):
+        n = len(self.players)
+        nxt = (self.current + 1) % n
+        if nxt == self.starter:
+            if self.round >= self.rounds:
+                self._end_of_rounds()
+                return
+            self.round += 1
+        self.current = nxt
+        self._begin_turn()
+
+    def _seat_order(self):
+        n = len(self.players)
+        return [(self.starter + i) % n for i in range(n)]
+
+    def _end_of_rounds(self):
+        self.dice = []
+        self.held = [False] * self.rules.dice
+        self.rolls_used = 0
+        self._rolls = []
+        self._holds = []
+        if self.rules.tie_break and len(self.players) > 1:
+            totals = self.totals()
+            top = max(totals)
+            tied = [p for p in self._seat_order() if totals[p] == top]
+            if len(tied) > 1:
+                self._tb = [0, tied, 0]
+                self.current = tied[0]
+                self.phase = TIEBREAK
+                return
+        self.phase = OVER
+        self.current = self.starter
+
+    def _next_tiebreak(self):
+        attempt, contenders, nxt = self._tb
+        nxt += 1
+        self.dice = []
+        self.held = [False] * self.rules.dice
+        self.rolls_used = 0
+        self._rolls = []
+        self._holds = []
+        if nxt < len(contenders):
+            self._tb = [attempt, contenders, nxt]
+            self.current = contenders[nxt]
+            return
+        got = {}
+        for e in self.tiebreak_log:
+            if e[0] == attempt:
+                got[e[1]] = e[2]
+        best = max(got.values())
+        leaders = [p for p in contenders if got[p] == best]
+        if len(leaders) > 1:
+            self._tb = [attempt + 1, leaders, 0]
+            self.current = leaders[0]
+            return
+        self._tb = [attempt + 1, [], 0]
+        self.phase = OVER
+        self.current = self.starter
+
+    def undo(self):
+        """Take back the last scoring choice (allowed until the next roll)."""
+        if self._undo is None:
+            raise ValueError("nothing to undo")
+        snap = self._undo
+        self.restore(snap)
+        self._undo = None
+
+    # ---- state as plain data (undo, saving) --------------------------------------------
+    def snapshot(self):
+        """The whole state as plain lists/ints/strings (what the codec saves)."""
+        r = self.rules
+        players = []
+        for pl in self.players:
+            cards = [[col[c] for c in r.categories] for col in pl.card]
+            turns = [
+                [
+                    t[0],
+                    t[1],
+                    r.categories.index(t[2]),
+                    t[3],
+                    t[4],
+                    [list(x) for x in t[5]],
+                    t[6][:],
+                ]
+                for t in pl.turns
+            ]
+            players.append(
+                [
+                    pl.name,
+                    pl.cpu,
+                    DIRECTIONS.index(pl.direction) + 1 if pl.direction else 0,
+                    pl.saved_rolls,
+                    pl.extra,
+                    cards,
+                    turns,
+                ]
+            )
+        src = self.dice_source
+        seeded = src.state() if isinstance(src, SeededDice) else None
+        return [
+            self.rules_id,
+            _options_list(self.options),
+            self.phase,
+            self.current,
+            self.starter,
+            self.round,
+            list(self.dice),
+            _mask(self.held),
+            self.rolls_used,
+            [self._ro[0], list(self._ro[1]), self._ro[2]],
+            [[a, p, list(d)] for a, p, d in self.rolloff_log],
+            [self._tb[0], list(self._tb[1]), self._tb[2]],
+            [[e[0], e[1], e[2], [list(x) for x in e[3]], e[4][:]] for e in self.tiebreak_log],
+            [list(x) for x in self._rolls],
+            self._holds[:],
+            players,
+            seeded,
+        ]
+
+    def restore(self, s):
+        """Set the state from :meth:`snapshot` data (validated by ``yatzy.codec``)."""
+        r = self.rules
+        (
+            _rid,
+            _opts,
+            self.phase,
+            self.current,
+            self.starter,
+            self.round,
+            dice,
+            held,
+            self.rolls_used,
+            ro,
+            ro_log,
+            tb,
+            tb_log,
+            rolls,
+            holds,
+            players,
+            _seeded,
+        ) = s
+        self.dice = list(dice)
+        self.held = [bool(held >> i & 1) for i in range(r.dice)]
+        self._ro = [ro[0], list(ro[1]), ro[2]]
+        self.rolloff_log = [(a, p, tuple(d)) for a, p, d in ro_log]
+        self._tb = [tb[0], list(tb[1]), tb[2]]
+        self.tiebreak_log = [[e[0], e[1], e[2], [list(x) for x in e[3]], e[4][:]] for e in tb_log]
+        self._rolls = [list(x) for x in rolls]
+        self._holds = list(holds)
+        for pl, ps in zip(self.players, players):
+            pl.name, pl.cpu = ps[0], ps[1]
+            pl.direction = DIRECTIONS[ps[2] - 1] if ps[2] else None
+            pl.saved_rolls, pl.extra = ps[3], ps[4]
+            pl.card = [dict(zip(r.categories, col)) for col in ps[5]]
+            pl.turns = [
+                [t[0], t[1], r.categories[t[2]], t[3], t[4], [list(x) for x in t[5]], t[6][:]]
+                for t in ps[6]
+            ]
+
+    def __repr__(self):
+        return "<Game %s %s round %d/%d player %d>" % (
+            self.rules_id,
+            PHASE_NAMES[self.phase],
+            self.round,
+            self.rounds,
+            self.current,
+        )
+
+
+def _options_list(opts):
+    out = []
+    for k in _rules.OPTION_KEYS:
+        v = opts[k]
+        out.append(list(v) if isinstance(v, (list, tuple)) else v)
+    return out
+
+
+def options_from_list(values):
+    """Inverse of the option list stored in snapshots."""
+    if not isinstance(values, list) or len(values) != len(_rules.OPTION_KEYS):
+        raise ValueError("bad option list %r" % (values,))
+    return dict(zip(_rules.OPTION_KEYS, values))
