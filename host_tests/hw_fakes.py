@@ -186,24 +186,34 @@ class FakeMachine:
             self.WDT = make_wdt
 
     def lightsleep(self, ms):
-        """Advance the clock to the next scripted pin change (firing IRQs) or by ms."""
+        """Sleep until the next scripted change of a pin with an IRQ (firing it) or for ms."""
         t0 = self.clock.t
-        t1 = t0 + ms
         first = None
-        for p in self.pins.values():
-            if p.handler is None:
-                continue
-            for t in p.changes_between(t0, t1):
-                if first is None or t < first:
-                    first = t
+        for t in self._changes(t0, t0 + ms):
+            first = t
+            break
         self.sleeps.append(ms)
-        self.clock.t = t1 if first is None else first
-        self.fire_irqs(t0)
+        if first is None:
+            self.clock.t = t0 + ms
+        else:
+            self.run_until(first)
 
-    def fire_irqs(self, since):
+    def _changes(self, t0, t1):
+        times = []
         for p in self.pins.values():
-            if p.handler is not None and p.changes_between(since, self.clock.t):
-                p.handler(p)
+            if p.handler is not None:
+                times.extend(p.changes_between(t0, t1))
+        times.sort()
+        return times
+
+    def run_until(self, t1):
+        """Advance the clock to t1, calling each pin IRQ at the moment its level changes."""
+        for t in self._changes(self.clock.t, t1):
+            self.clock.t = t
+            for p in list(self.pins.values()):
+                if p.handler is not None and t in [ct for ct, _ in p.script]:
+                    p.handler(p)
+        self.clock.t = t1
 
     def reset(self):
         self.resets += 1
@@ -221,10 +231,10 @@ class FakeTime:
         return self.clock.ticks_diff(a, b)
 
     def sleep_ms(self, ms):
-        t0 = self.clock.t
-        self.clock.advance(ms)
         if self.machine is not None:
-            self.machine.fire_irqs(t0)
+            self.machine.run_until(self.clock.t + ms)
+        else:
+            self.clock.advance(ms)
 
 
 class MemStorage:

@@ -1,0 +1,19 @@
+# Pocket Yatzy entry point on the Pico: display first, then the rest, then the app loop.
+# SPDX-License-Identifier: MIT
+#
+# Hold ROLL while powering up for safe mode: the app and the watchdog do not start and the
+# REPL stays free (for mpremote, or to recover from a bad flash).
+import gc
+
+gc.collect()
+import board  # noqa: E402  (the display is built before the large imports, STYLE 18)
+
+hw = board.Board()
+if hw.roll_held():
+    print("Pocket Yatzy: safe mode (ROLL held at power-up); app not started")
+else:
+    display = hw.display()
+    gc.collect()
+    import runner  # noqa: E402
+
+    runner.main(hw, display)
