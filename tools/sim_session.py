@@ -1,4 +1,4 @@
-# Simulator core on CPython: runs the app on either runtime, feeds the emulated panel, keeps frames.
+# Simulator core on CPython: the app on either runtime feeding the emulated panel; frames kept.
 # SPDX-License-Identifier: MIT
 """A ``Session`` is one simulated gadget: an app (on CPython through Adafruit's driver, or in
 a MicroPython unix-port process through the firmware's driver), an emulated SSD1306 fed by
