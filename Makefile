@@ -42,5 +42,31 @@ test: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(PY) -m pytest -q host_tests
 
+sim: $(STAMP)
+	$(PY) tools/sim.py $(ARGS)
+
+media: $(STAMP)
+	$(PY) tools/sim_media.py docs/img
+
+build: $(STAMP)
+	$(PY) tools/flash.py build
+
+flash: $(STAMP)
+	$(PY) tools/flash.py flash --port $(PORT)
+
+repl: $(STAMP)
+	$(VENV)/bin/mpremote connect $(PORT) repl
+
+logs: $(STAMP)
+	$(PY) tools/flash.py logs --port $(PORT)
+
+hardware: $(STAMP)
+	$(PY) tools/gen_hardware.py
+	$(PY) tools/flash.py package
+
+enclosure: $(STAMP)
+	command -v openscad >/dev/null || (apt-get update -qq && apt-get install -y -qq openscad xvfb xauth)
+	$(PY) tools/gen_hardware.py --enclosure
+
 clean:
 	rm -rf build .pytest_cache .ruff_cache

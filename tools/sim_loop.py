@@ -13,6 +13,7 @@ to the MicroPython process (bus writes travel as ``W`` lines, see ``fakebus.Pipe
     T <now>                 one tick               -> R <wait> <asleep>
     G                       the game in progress   -> R <codec bytes as hex> | R -
     C                       the game record        -> R <json> | R -
+    V                       the active screen      -> R <json> (see ``screen_state``)
     Q                       quit
 
 ``<wait>`` is the ms until the app wants its next tick, or ``-`` when it is idle. An
@@ -106,6 +107,24 @@ def game_of(app):
     return getattr(app, "game", None)
 
 
+SCREEN_FIELDS = ("mode", "cur", "order", "rolloff_seen", "anim_end", "top")
+
+
+def screen_state(app):
+    """What the active screen shows, for the autoplay bot: its class name and the few
+    public fields it has (play screen: mode, cursor, selectable boxes, roll-off banner)."""
+    screen = getattr(app, "screen", None)
+    out = {"screen": None if screen is None else type(screen).__name__}
+    for k in SCREEN_FIELDS:
+        v = getattr(screen, k, None)
+        if v is not None:
+            out[k] = v
+    items = getattr(screen, "items", None)
+    if items is not None and callable(items):
+        out["items"] = [[label, value] for label, value in items()]
+    return out
+
+
 def _wait_text(wait, shell):
     return "R %s %d\n" % ("-" if wait is None else str(int(wait)), 1 if shell.sleeping else 0)
 
@@ -149,6 +168,10 @@ def serve(shell, stdin, stdout, find_game=game_of):
                     from yatzy import record
 
                     stdout.write("R %s\n" % json.dumps(record.game_record(game)))
+            elif op == "V":
+                import json
+
+                stdout.write("R %s\n" % json.dumps(screen_state(shell.app)))
             else:
                 raise ValueError("unknown simulator command %r" % op)
         except Exception as exc:  # noqa: BLE001 - every failure goes back to the front end

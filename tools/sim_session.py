@@ -19,12 +19,15 @@ import sys
 
 from fakebus import BusioI2C, feed_line
 from mp_run import mp_command, mp_env
-from sim_loop import Shell, game_of, make_storage
+from sim_loop import Shell, game_of, make_storage, screen_state
 from ssd1306_emu import SSD1306Emulator
 
 BUTTONS = ("hold1", "hold2", "hold3", "hold4", "hold5", "hold6", "roll")
 KINDS = ("short", "long")
 IDLE_TICK_MS = 250  # the app is ticked at least this often, as the Pico's loop does
+# A tick asked for this far ahead is the sleep countdown, not an animation or computer move
+# (those ask for at most a second: cpu_pace is 150..1000 ms).
+BUSY_MS = 3000
 RUNTIMES = ("cpython", "micropython")
 
 
@@ -77,6 +80,9 @@ class CPythonBackend:
         from yatzy import record
 
         return record.game_record(game)
+
+    def screen(self):
+        return json.loads(json.dumps(screen_state(self.app)))  # same shapes as over the pipe
 
     def close(self):
         pass
@@ -140,6 +146,10 @@ class MicroPythonBackend:
         self._send("C")
         r = self._reply()
         return None if r == "-" else json.loads(r)
+
+    def screen(self):
+        self._send("V")
+        return json.loads(self._reply())
 
     def close(self):
         if self.proc.poll() is None:
@@ -255,10 +265,17 @@ class Session:
     def wait(self, ms):
         self.advance_to(self.now + ms)
 
+    def busy(self):
+        """The app asked for a tick soon (animation, computer move), and is awake."""
+        return (
+            not self.asleep and self.next_tick is not None and self.next_tick - self.now < BUSY_MS
+        )
+
     def wait_idle(self, limit_ms=600000):
-        """Tick until the app needs no tick (idle) or sleeps; returns False at the limit."""
+        """Tick until the app is idle (no tick wanted within BUSY_MS) or sleeps; returns
+        False when ``limit_ms`` passed first."""
         end = self.now + limit_ms
-        while not self.asleep and self.next_tick is not None:
+        while self.busy():
             if self.next_tick > end:
                 return False
             self.now = max(self.now, self.next_tick)
@@ -276,6 +293,10 @@ class Session:
 
     def record(self):
         return self.backend.record()
+
+    def screen(self):
+        """The active screen's name and public fields (``sim_loop.screen_state``)."""
+        return self.backend.screen()
 
     def close(self):
         self.backend.close()
