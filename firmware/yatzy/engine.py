@@ -45,6 +45,7 @@ class Player:
         # One entry per scored turn: [round, column, category, score, extra bonus earned,
         # rolls (list of dice lists, one per roll), holds (hold mask before each re-roll)].
         self.turns = []
+        self.flat_turns = []  # the same log as flat int lists (what saves hold)
 
     def __repr__(self):
         return "<Player %s>" % self.name
@@ -510,6 +511,9 @@ class Game:
         if self.rules.saved_rolls:
             pl.saved_rolls += self.rules.rolls - self.rolls_used
         pl.turns.append([self.round, column, category, pts, extra, self._rolls, self._holds])
+        k = self.rules.categories.index(category)
+        head = [self.round, column, k, pts, extra]
+        pl.flat_turns.append(flat_log(head, self._rolls, self._holds))
         self._next_turn()
         return pts
 
@@ -587,18 +591,7 @@ class Game:
         players = []
         for pl in self.players:
             cards = [[col[c] for c in r.categories] for col in pl.card]
-            turns = [
-                [
-                    t[0],
-                    t[1],
-                    r.categories.index(t[2]),
-                    t[3],
-                    t[4],
-                    [list(x) for x in t[5]],
-                    t[6][:],
-                ]
-                for t in pl.turns
-            ]
+            turns = pl.flat_turns[:]  # entries are never changed once logged
             players.append(
                 [
                     pl.name,
@@ -625,7 +618,7 @@ class Game:
             [self._ro[0], list(self._ro[1]), self._ro[2]],
             [[a, p, list(d)] for a, p, d in self.rolloff_log],
             [self._tb[0], list(self._tb[1]), self._tb[2]],
-            [[e[0], e[1], e[2], [list(x) for x in e[3]], e[4][:]] for e in self.tiebreak_log],
+            [flat_log(e[:3], e[3], e[4]) for e in self.tiebreak_log],
             [list(x) for x in self._rolls],
             self._holds[:],
             players,
@@ -659,7 +652,10 @@ class Game:
         self._ro = [ro[0], list(ro[1]), ro[2]]
         self.rolloff_log = [(a, p, tuple(d)) for a, p, d in ro_log]
         self._tb = [tb[0], list(tb[1]), tb[2]]
-        self.tiebreak_log = [[e[0], e[1], e[2], [list(x) for x in e[3]], e[4][:]] for e in tb_log]
+        self.tiebreak_log = []
+        for e in tb_log:
+            head, rl, hl = unflat_log(e, 3, r.dice)
+            self.tiebreak_log.append(head + [rl, hl])
         self._rolls = [list(x) for x in rolls]
         self._holds = list(holds)
         for pl, ps in zip(self.players, players):
@@ -667,10 +663,12 @@ class Game:
             pl.direction = DIRECTIONS[ps[2] - 1] if ps[2] else None
             pl.saved_rolls, pl.extra = ps[3], ps[4]
             pl.card = [dict(zip(r.categories, col)) for col in ps[5]]
-            pl.turns = [
-                [t[0], t[1], r.categories[t[2]], t[3], t[4], [list(x) for x in t[5]], t[6][:]]
-                for t in ps[6]
-            ]
+            pl.turns = []
+            pl.flat_turns = list(ps[6])
+            for t in ps[6]:
+                head, rl, hl = unflat_log(t, 5, r.dice)
+                head[2] = r.categories[head[2]]
+                pl.turns.append(head + [rl, hl])
 
     def __repr__(self):
         return "<Game %s %s round %d/%d player %d>" % (
@@ -680,6 +678,31 @@ class Game:
             self.rounds,
             self.current,
         )
+
+
+def flat_log(head, rolls, holds):
+    """One logged turn as a flat int list: head, roll count, all dice, hold masks."""
+    out = list(head)
+    out.append(len(rolls))
+    for x in rolls:
+        out.extend(x)
+    out.extend(holds)
+    return out
+
+
+def unflat_log(v, nhead, ndice):
+    """(head, rolls, holds) from :func:`flat_log` output; ValueError when malformed."""
+    if not isinstance(v, list) or len(v) < nhead + 1:
+        raise ValueError("bad save data: turn log entry %r" % (v,))
+    k = v[nhead]
+    if not isinstance(k, int) or k < 1 or len(v) != nhead + 1 + k * ndice + k - 1:
+        raise ValueError("bad save data: turn log entry of the wrong length")
+    pos = nhead + 1
+    rolls = []
+    for _ in range(k):
+        rolls.append(v[pos : pos + ndice])
+        pos += ndice
+    return list(v[:nhead]), rolls, v[pos:]
 
 
 def _options_list(opts):
