@@ -1,0 +1,150 @@
+# Named files with atomic writes, on the Pico's flash or a host folder (os only), and in memory.
+# SPDX-License-Identifier: MIT
+"""Storage contract (docs/CONTRACTS.md): read(name) -> bytes or None, write(name, data),
+remove(name), names().
+
+`FileStorage(root)` writes `name.tmp`, closes it, then renames it over `name`. On LittleFS
+(the Pico's default file system) rename replaces the old file atomically (littlefs
+lfs_rename overwrites an existing destination). On file systems whose rename refuses an
+existing destination (FAT raised EEXIST in older MicroPython), it removes the old file and
+renames; a power cut between the two leaves only `name.tmp`, which read() then returns. A
+`name.tmp` left over by a write that was cut short is ignored while `name` exists. Contents
+are not checked here: persist.py checksums every record, so a torn `.tmp` read back is
+reported as damaged, never trusted.
+"""
+
+import os
+
+_TMP = ".tmp"
+
+
+def check_name(name):
+    """Names are short plain file names: letters, digits, '_', '-', '.'."""
+    if not isinstance(name, str) or not 0 < len(name) <= 32:
+        raise ValueError("storage name must be a string of 1..32 characters, got %r" % (name,))
+    for ch in name:
+        if not (ch.isalpha() or ch.isdigit() or ch in "_-."):
+            raise ValueError("storage name %r has a bad character %r" % (name, ch))
+    if name.endswith(_TMP) or name[0] == ".":
+        raise ValueError("storage name %r is reserved" % (name,))
+
+
+class FileStorage:
+    """Files in folder `root` ("" = current folder). `fs` replaces the `os` module and
+    `open` in tests (an object with open, rename, remove, listdir, mkdir)."""
+
+    def __init__(self, root="", fs=None):
+        self._fs = fs if fs is not None else os
+        self._open = fs.open if fs is not None else open
+        self.root = root.rstrip("/") if root not in ("", "/") else root
+        if self.root and self.root != "/":
+            try:
+                self._fs.mkdir(self.root)
+            except OSError:
+                pass  # exists already (or cannot be made: the first write will say so)
+
+    def _path(self, name):
+        check_name(name)
+        if not self.root:
+            return name
+        if self.root == "/":
+            return "/" + name
+        return self.root + "/" + name
+
+    def _read_file(self, path):
+        try:
+            f = self._open(path, "rb")
+        except OSError:
+            return None
+        try:
+            return f.read()
+        finally:
+            f.close()
+
+    def read(self, name):
+        """The bytes last written under `name`, or None when there are none."""
+        path = self._path(name)
+        data = self._read_file(path)
+        if data is None:
+            # a replace-by-remove was cut before its rename: the new copy is in .tmp
+            data = self._read_file(path + _TMP)
+        return data
+
+    def write(self, name, data):
+        """Store `data` under `name` atomically (new file, then rename over the old one)."""
+        path = self._path(name)
+        if not isinstance(data, (bytes, bytearray)):
+            raise ValueError("storage data must be bytes, got %s" % type(data).__name__)
+        tmp = path + _TMP
+        f = self._open(tmp, "wb")
+        try:
+            f.write(data)
+            f.flush()
+            fsync = getattr(self._fs, "fsync", None)  # CPython: reach the disk before rename
+            if fsync is not None and hasattr(f, "fileno"):
+                fsync(f.fileno())
+        finally:
+            f.close()
+        fs = self._fs
+        try:
+            fs.rename(tmp, path)
+        except OSError:
+            # rename cannot replace here: drop the old copy, then rename (read() covers the gap)
+            try:
+                fs.remove(path)
+            except OSError:
+                pass
+            fs.rename(tmp, path)
+
+    def remove(self, name):
+        """Forget `name` (no error when it does not exist)."""
+        path = self._path(name)
+        for p in (path, path + _TMP):
+            try:
+                self._fs.remove(p)
+            except OSError:
+                pass
+
+    def names(self):
+        """Sorted names that read() would find."""
+        try:
+            entries = self._fs.listdir(self.root) if self.root else self._fs.listdir()
+        except OSError:
+            return []
+        out = []
+        for e in entries:
+            n = e[: -len(_TMP)] if e.endswith(_TMP) else e
+            try:
+                check_name(n)
+            except ValueError:
+                continue
+            if n not in out:
+                out.append(n)
+        out.sort()
+        return out
+
+
+class MemoryStorage:
+    """The same contract in RAM (simulator, benches, tests that need no power cuts)."""
+
+    def __init__(self):
+        self.files = {}
+        self.writes = 0
+
+    def read(self, name):
+        check_name(name)
+        return self.files.get(name)
+
+    def write(self, name, data):
+        check_name(name)
+        if not isinstance(data, (bytes, bytearray)):
+            raise ValueError("storage data must be bytes, got %s" % type(data).__name__)
+        self.files[name] = bytes(data)
+        self.writes += 1
+
+    def remove(self, name):
+        check_name(name)
+        self.files.pop(name, None)
+
+    def names(self):
+        return sorted(self.files)
