@@ -45,6 +45,12 @@ test: $(STAMP)
 sim: $(STAMP)
 	$(PY) tools/sim.py $(ARGS)
 
+# Benchmarks: add your script to BENCH_SCRIPTS; each runs in turn and prints its figures.
+BENCH_SCRIPTS := tools/bench_app.py
+
+bench: $(STAMP)
+	@for s in $(BENCH_SCRIPTS); do echo "== $$s"; $(PY) $$s || exit 1; done
+
 media: $(STAMP)
 	$(PY) tools/sim_media.py docs/img
 
