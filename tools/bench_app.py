@@ -1,0 +1,311 @@
+# `make bench` (app): display bytes, MicroPython instructions and heap for an autoplayed game.
+# SPDX-License-Identifier: MIT
+"""App benchmark.
+
+    python tools/bench_app.py [--players 4] [--rules yatzy] [--seed 1]
+                              [--limit N] [--no-callgrind] [--no-heap] [--json]
+
+1. Records a game on CPython: the simulator session plays a new game through the menus and
+   then every seat (all human) with the autoplay bot, pressing buttons only. Every call the
+   shell made to the app (start, press, tick, with their times) is logged.
+2. Replays the log on the MicroPython unix port (tools/bench_app_mp.py) with the firmware's
+   own SSD1306 driver over an I2C that counts bytes: display bytes per press (mean, 95th
+   percentile, max); the replay must end in the same game totals as on CPython.
+3. Instructions per press: callgrind on the unix port (TOOLCHAIN.md "Instruction counts"),
+   the full replay minus a replay of the start alone, divided by the presses.
+4. The smallest `-X heapsize` the replay completes with (bisection, 1 KiB steps).
+Targets (issue 3): mean <= 300 data bytes per press; completes with heapsize=64k.
+"""
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+for _p in (os.path.join(ROOT, "firmware"), HERE):
+    if _p not in sys.path:
+        sys.path.insert(0, _p)
+
+import mp_run  # noqa: E402
+
+REPLAY = os.path.join(HERE, "bench_app_mp.py")
+TARGET_MEAN_BYTES = 300
+TARGET_HEAP_K = 64
+FULL_FRAME = 1024
+
+
+class BenchError(RuntimeError):
+    pass
+
+
+class _Enough(Exception):
+    """The press limit was reached."""
+
+
+def record(players=4, rules="yatzy", seed=1, limit=None):
+    """Play a game on CPython through button presses; returns (log lines, totals or None,
+    presses). `limit` stops after that many presses (a slice for tests)."""
+    import sim_bot
+    from sim_session import Session
+
+    log = []
+    session = Session(runtime="cpython", seed=seed, keep_frames=False)
+    backend_call = session.backend.call
+    count = [0]
+
+    def call(op, *args):
+        if op == "P":
+            if limit is not None and count[0] >= limit:
+                raise _Enough()
+            count[0] += 1
+        log.append(" ".join([op] + [str(a) for a in args]))
+        return backend_call(op, *args)
+
+    session.backend.call = call
+    totals = None
+    try:
+        session.start()
+        sim_bot.new_game(session, rules=rules, players=players, cpu=0)
+        game = sim_bot.autoplay(session)
+        if game is None:
+            game = session.game()
+        totals = list(game.totals())
+    except _Enough:
+        pass
+    finally:
+        session.close()
+    return log, totals, count[0]
+
+
+def _write_log(lines):
+    fd, path = tempfile.mkstemp(prefix="bench-app-", suffix=".log")
+    with os.fdopen(fd, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    return path
+
+
+def replay(log_path, seed, heap=None, quiet=False, wrapper=(), timeout=1800):
+    """Run the replay on the unix port; returns (exit status, stdout, stderr)."""
+    with tempfile.TemporaryDirectory(prefix="bench-app-flash-") as flash:
+        argv = list(wrapper) + mp_run.mp_command(REPLAY, heap) + [log_path, str(seed), flash]
+        if quiet:
+            argv.append("quiet")
+        env = mp_run.mp_env()
+        env["PYTHONHASHSEED"] = "0"
+        proc = subprocess.run(
+            argv, capture_output=True, text=True, timeout=timeout, env=env, cwd=ROOT
+        )
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+def parse_replay(out):
+    """Per-press (data, bus) byte counts, totals and press count from the replay output."""
+    per_press = []
+    totals = None
+    done = None
+    for line in out.splitlines():
+        parts = line.split()
+        if not parts:
+            continue
+        if parts[0] == "B":
+            per_press.append((int(parts[1]), int(parts[2])))
+        elif parts[0] == "TOTALS":
+            totals = [int(x) for x in parts[1:]]
+        elif parts[0] == "DONE":
+            done = int(parts[1])
+    return per_press, totals, done
+
+
+def percentile(values, q):
+    """Nearest-rank percentile (q in 0..100) of a non-empty list."""
+    if not values:
+        raise ValueError("percentile of no values")
+    s = sorted(values)
+    k = max(1, -(-len(s) * q // 100))  # ceil(n*q/100), at least 1
+    return s[int(k) - 1]
+
+
+def byte_stats(per_press):
+    data = [d for d, _ in per_press]
+    bus = [b for _, b in per_press]
+    return {
+        "presses": len(per_press),
+        "data_mean": sum(data) / len(data),
+        "data_p95": percentile(data, 95),
+        "data_max": max(data),
+        "bus_mean": sum(bus) / len(bus),
+        "bus_p95": percentile(bus, 95),
+        "full_frames_equiv": sum(data) / FULL_FRAME,
+    }
+
+
+def completes(log_path, seed, heap_k, presses):
+    rc, out, _ = replay(log_path, seed, heap="%dk" % heap_k, quiet=True)
+    return rc == 0 and ("DONE %d" % presses) in out
+
+
+def smallest_heap(log_path, seed, presses, lo=8, hi=2048):
+    """Smallest heap (KiB) the replay completes with, by bisection; None if even `hi` fails."""
+    if not completes(log_path, seed, hi, presses):
+        return None
+    if completes(log_path, seed, lo, presses):
+        return lo
+    while hi - lo > 1:  # invariant: lo fails, hi completes
+        mid = (lo + hi) // 2
+        if completes(log_path, seed, mid, presses):
+            hi = mid
+        else:
+            lo = mid
+    return hi
+
+
+def callgrind_instructions(log_path, seed):
+    """Instructions of the MicroPython part (run_main) for one replay of `log_path`."""
+    wrapper = (
+        "valgrind",
+        "--tool=callgrind",
+        "--toggle-collect=*run_main*",
+        "--callgrind-out-file=/dev/null",
+    )
+    rc, out, err = replay(log_path, seed, quiet=True, wrapper=wrapper)
+    if rc != 0:
+        raise BenchError("callgrind replay failed (%d): %s%s" % (rc, out[-2000:], err[-2000:]))
+    m = re.search(r"Collected\s*:\s*(\d+)", err)
+    if not m:
+        raise BenchError("no callgrind summary in: %s" % err[-1000:])
+    return int(m.group(1))
+
+
+def instructions_per_press(log_lines, seed, presses):
+    """(full - start only) / presses, both replays under callgrind."""
+    full = _write_log(log_lines)
+    start_only = _write_log([ln for ln in log_lines if ln.startswith("S ")])
+    try:
+        total = callgrind_instructions(full, seed)
+        base = callgrind_instructions(start_only, seed)
+    finally:
+        os.unlink(full)
+        os.unlink(start_only)
+    return (total - base) / presses, total, base
+
+
+def run(players=4, rules="yatzy", seed=1, limit=None, callgrind=True, heap=True, out=print):
+    """The whole bench; returns a dict of figures (and prints a report through `out`)."""
+    if mp_run.micropython_binary() is None:
+        raise BenchError("MicroPython unix port not installed (make venv)")
+    t0 = time.time()
+    log, cp_totals, presses = record(players, rules, seed, limit)
+    if not presses:
+        raise BenchError("the recorded game has no presses")
+    res = {"players": players, "rules": rules, "seed": seed, "log_calls": len(log)}
+    path = _write_log(log)
+    try:
+        rc, stdout, stderr = replay(path, seed)
+        if rc != 0:
+            raise BenchError(
+                "MicroPython replay failed (%d):\n%s%s" % (rc, stdout[-3000:], stderr)
+            )
+        per_press, mp_totals, done = parse_replay(stdout)
+        if done != presses or len(per_press) != presses:
+            raise BenchError("replay did %r presses, %d recorded" % (done, presses))
+        if cp_totals is not None and mp_totals != cp_totals:
+            raise BenchError(
+                "MicroPython ended with totals %r, CPython with %r" % (mp_totals, cp_totals)
+            )
+        res["totals"] = mp_totals
+        res["complete_game"] = cp_totals is not None
+        res.update(byte_stats(per_press))
+        if heap:
+            res["heap_k"] = smallest_heap(path, seed, presses)
+        if callgrind:
+            ipp, total, base = instructions_per_press(log, seed, presses)
+            res["instr_per_press"] = ipp
+            res["instr_total"] = total
+            res["instr_start"] = base
+    finally:
+        os.unlink(path)
+    res["seconds"] = time.time() - t0
+    out(report(res))
+    return res
+
+
+def report(r):
+    lines = [
+        "app bench: %d-player %s game, seed %d, %s, %d presses (all through buttons)"
+        % (
+            r["players"],
+            r["rules"],
+            r["seed"],
+            "whole game" if r.get("complete_game") else "slice",
+            r["presses"],
+        ),
+        "  display data bytes per press: mean %.1f, p95 %d, max %d (full frame %d; target mean"
+        " <= %d: %s)"
+        % (
+            r["data_mean"],
+            r["data_p95"],
+            r["data_max"],
+            FULL_FRAME,
+            TARGET_MEAN_BYTES,
+            "met" if r["data_mean"] <= TARGET_MEAN_BYTES else "MISSED",
+        ),
+        "  I2C bus bytes per press (address, control, commands too): mean %.1f, p95 %d"
+        % (r["bus_mean"], r["bus_p95"]),
+    ]
+    if "instr_per_press" in r:
+        lines.append(
+            "  MicroPython instructions per press (callgrind, unix port): %.0f"
+            " (start-up %d, whole run %d)"
+            % (r["instr_per_press"], r["instr_start"], r["instr_total"])
+        )
+    if "heap_k" in r:
+        h = r["heap_k"]
+        lines.append(
+            "  smallest -X heapsize that completes: %s (target %dk: %s)"
+            % (
+                "over 2048k" if h is None else "%dk" % h,
+                TARGET_HEAP_K,
+                "met" if h is not None and h <= TARGET_HEAP_K else "MISSED",
+            )
+        )
+    if r.get("totals"):
+        lines.append("  final totals %s (same on CPython and MicroPython)" % r["totals"])
+    lines.append("  (%.0f s)" % r["seconds"])
+    return "\n".join(lines)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--rules", default="yatzy")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--limit", type=int, default=None, help="stop after this many presses")
+    ap.add_argument("--no-callgrind", action="store_true")
+    ap.add_argument("--no-heap", action="store_true")
+    ap.add_argument("--json", action="store_true", help="print the figures as JSON too")
+    args = ap.parse_args(argv)
+    if not 1 <= args.players <= 8:
+        print("bench_app: --players must be 1..8", file=sys.stderr)
+        return 2
+    callgrind = not args.no_callgrind
+    if callgrind and subprocess.run(["which", "valgrind"], capture_output=True).returncode:
+        print("bench_app: valgrind not found; skipping instruction counts", file=sys.stderr)
+        callgrind = False
+    try:
+        res = run(args.players, args.rules, args.seed, args.limit, callgrind, not args.no_heap)
+    except BenchError as e:
+        print("bench_app: %s" % e, file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps(res, sort_keys=True))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,104 @@
+# MicroPython side of `make bench` (app): replay recorded presses through the firmware driver.
+# SPDX-License-Identifier: MIT
+"""Run by the unix port with firmware/ and tools/ on MICROPYPATH:
+
+    micropython tools/bench_app_mp.py LOG SEED STORAGE_DIR [quiet]
+
+LOG holds one call per line, as tools/bench_app.py recorded them on CPython: `S <now>`
+(start), `P <button> <kind> <now>` (a press), `T <now>` (a tick). The app runs on the
+firmware's own `ssd1306.SSD1306_I2C` over an I2C object that only counts bytes. For every
+press it prints `B <data bytes> <bus bytes>`: everything the display was sent from that press
+until the next one (animation frames included). Data bytes are GDDRAM bytes (a full frame is
+1024); bus bytes add the address, control and command bytes. The log is read line by line so
+that it takes no heap. At the end: `TOTALS <player totals...>` and `DONE <presses>`.
+"""
+
+import sys
+
+
+class CountingI2C:
+    """machine.I2C look-alike that counts what would go over the wire."""
+
+    def __init__(self):
+        self.data = 0
+        self.bus = 0
+
+    def writeto(self, addr, buf, stop=True):
+        n = len(buf)
+        self.bus += n + 1  # + the address byte
+        if n and buf[0] == 0x40:
+            self.data += n - 1
+        return n
+
+    def writevto(self, addr, vector, stop=True):
+        n = 0
+        for v in vector:
+            n += len(v)
+        self.bus += n + 1
+        first = vector[0]
+        if len(first) and first[0] == 0x40:
+            self.data += n - 1
+        return n
+
+
+def main(argv):
+    if len(argv) < 4:
+        print("usage: bench_app_mp.py LOG SEED STORAGE_DIR [quiet]")
+        raise SystemExit(2)
+    quiet = len(argv) > 4 and argv[4] == "quiet"
+    import gc
+
+    gc.collect()
+    import ssd1306
+
+    i2c = CountingI2C()
+    display = ssd1306.SSD1306_I2C(128, 64, i2c)
+    import app as app_module
+    from sim_loop import Shell
+    from storage import FileStorage
+    from yatzy.dice import SeededDice
+
+    app = app_module.App(display, FileStorage(argv[3]), SeededDice(int(argv[2])))
+    shell = Shell(app, display)
+    presses = 0
+    data0 = bus0 = 0
+    sum_data = sum_bus = 0
+    f = open(argv[1])
+    while True:
+        line = f.readline()
+        if not line:
+            break
+        parts = line.split()
+        if not parts:
+            continue
+        op = parts[0]
+        if op == "P":
+            if presses:
+                if not quiet:
+                    print("B", i2c.data - data0, i2c.bus - bus0)
+                sum_data += i2c.data - data0
+                sum_bus += i2c.bus - bus0
+            data0 = i2c.data
+            bus0 = i2c.bus
+            presses += 1
+            shell.press(parts[1], parts[2], int(parts[3]))
+        elif op == "T":
+            shell.tick(int(parts[1]))
+        elif op == "S":
+            shell.start(int(parts[1]))
+        else:
+            raise ValueError("bad log line %r" % line)
+    f.close()
+    if presses:
+        if not quiet:
+            print("B", i2c.data - data0, i2c.bus - bus0)
+        sum_data += i2c.data - data0
+        sum_bus += i2c.bus - bus0
+    game = getattr(app, "game", None)
+    if game is not None:
+        print("TOTALS", " ".join(str(t) for t in game.totals()))
+    print("SUM", sum_data, sum_bus)
+    print("DONE", presses)
+
+
+main(sys.argv)
