@@ -22,8 +22,26 @@ from sim_render import braille_rows
 
 MIN_COLS, MIN_ROWS = 80, 24
 PANEL_COL = 8  # 1-based terminal column of the panel's left frame line
+
+
+def _button_row():
+    """The keys under the panel, centred under the app's button columns (x 10..116)."""
+    row = [" "] * 64
+    for label, x in (
+        ("[1]", 10),
+        ("[2]", 31),
+        ("[3]", 52),
+        ("[4]", 73),
+        ("[5]", 94),
+        ("[Space]", 116),
+    ):
+        start = min(64 - len(label), x // 2 - len(label) // 2)
+        row[start : start + len(label)] = label
+    return "".join(row)
+
+
 # the buttons under the panel: five holds under the dice columns, ROLL at the right
-BUTTON_ROW = "  [1]       [2]       [3]       [4]       [5]       [Space]"
+BUTTON_ROW = _button_row()
 HELP = (
     "1-5 hold (6 Maxi)  Space/Enter roll  q quit",
     "long press: shift (!@#$%^, R) or l then key",
