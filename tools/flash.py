@@ -1,0 +1,292 @@
+# Build (mpy-cross), flash (mpremote, changed files only), logs and package.json for the Pico.
+# SPDX-License-Identifier: MIT
+"""Usage (the Makefile targets call these):
+
+    python tools/flash.py build              firmware/*.py -> build/mpy/*.mpy (main.py stays .py)
+    python tools/flash.py flash [--port P]   copy build/mpy to the board, changed files only, reset
+    python tools/flash.py logs  [--port P]   print error.log from the board
+    python tools/flash.py package [--check]  write (or check) package.json for `mpremote mip`
+
+PORT is anything `mpremote connect` takes: `auto` (default), `/dev/ttyACM0`, `COM3`,
+`rfc2217://localhost:4000` (Wokwi) or `socket://127.0.0.1:PORT` (the unix port behind a
+socket bridge, as in the tests; `resume` is added so the unix port is not soft-reset away).
+
+Only what changed: one `exec` on the board prints the sha256 of every file the build has
+(a single round trip, much faster than mpremote's per-file check in `fs cp`); only files
+that differ are copied ("Up to date: ..." for the rest). A `.py` on the board that would
+shadow a new `.mpy` (MicroPython imports `x.py` before `x.mpy`) is removed.
+"""
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FIRMWARE = os.path.join(ROOT, "firmware")
+BUILD = os.path.join(ROOT, "build", "mpy")
+PACKAGE = os.path.join(ROOT, "package.json")
+SOURCE_ONLY = ("main.py", "boot.py")  # run by name at boot: must stay source
+DEFAULT_VERSION = "0.1.0"
+
+
+def tool(name):
+    """A console script from the venv this Python runs in, else from PATH."""
+    here = os.path.join(os.path.dirname(sys.executable), name)
+    if os.path.exists(here):
+        return here
+    found = shutil.which(name)
+    if found is None:
+        raise SystemExit("error: %s not found (run `make venv`)" % name)
+    return found
+
+
+def firmware_files():
+    """Paths under firmware/ (relative, '/'-separated) that belong on the board, sorted."""
+    out = []
+    for base, dirs, files in os.walk(FIRMWARE):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
+        for name in files:
+            if name.endswith((".pyc", ".mpy")) or name.startswith("."):
+                continue
+            rel = os.path.relpath(os.path.join(base, name), FIRMWARE)
+            out.append(rel.replace(os.sep, "/"))
+    return sorted(out)
+
+
+def built_name(rel):
+    if rel.endswith(".py") and os.path.basename(rel) not in SOURCE_ONLY:
+        return rel[:-3] + ".mpy"
+    return rel
+
+
+def build(out=BUILD, quiet=False):
+    """Compile every firmware .py (except main.py/boot.py) with mpy-cross -O2 into out."""
+    mpy_cross = tool("mpy-cross")
+    want = set()
+    for rel in firmware_files():
+        src = os.path.join(FIRMWARE, rel)
+        dst_rel = built_name(rel)
+        dst = os.path.join(out, dst_rel)
+        want.add(os.path.normpath(dst))
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        if dst_rel == rel:
+            shutil.copyfile(src, dst)
+            continue
+        # -s keeps the tracebacks short and readable: "board.py", not the build path
+        cmd = [mpy_cross, "-O2", "-s", rel, "-o", dst, src]
+        result = subprocess.run(cmd, capture_output=True, text=True)
+        if result.returncode != 0:
+            raise SystemExit("error: mpy-cross failed on %s:\n%s" % (rel, result.stderr))
+    for base, _dirs, files in os.walk(out):  # drop outputs whose source is gone
+        for name in files:
+            path = os.path.normpath(os.path.join(base, name))
+            if path not in want:
+                os.remove(path)
+    total = sum(os.path.getsize(p) for p in want)
+    if not quiet:
+        print("built %d files into %s: %d bytes" % (len(want), os.path.relpath(out, ROOT), total))
+    return total
+
+
+def connect_args(port):
+    args = [tool("mpremote"), "connect", port]
+    if port.startswith("socket://"):
+        args.append("resume")  # the unix port exits on a soft reset
+    return args
+
+
+def build_files(build_dir=BUILD):
+    """(relative path, local path) of every file in the build, sorted."""
+    files = []
+    for base, _d, names in os.walk(build_dir):
+        for name in names:
+            path = os.path.join(base, name)
+            files.append((os.path.relpath(path, build_dir).replace(os.sep, "/"), path))
+    return sorted(files)
+
+
+HASH_SCRIPT = (
+    "import os\n"
+    "try:\n from hashlib import sha256\nexcept ImportError:\n sha256 = None\n"
+    "from binascii import hexlify\n"
+    "b = bytearray(512)\n"
+    "for n in %r:\n"
+    " try:\n"
+    "  f = open(n, 'rb')\n"
+    " except OSError:\n"
+    "  print('HASH', n, '-')\n"
+    "  continue\n"
+    " h = sha256() if sha256 else None\n"
+    " while h:\n"
+    "  k = f.readinto(b)\n"
+    "  if not k:\n"
+    "   break\n"
+    "  h.update(memoryview(b)[:k])\n"
+    " f.close()\n"
+    " print('HASH', n, hexlify(h.digest()).decode() if h else '?')\n"
+)
+
+
+def board_hashes(port, names):
+    """sha256 of each named file on the board in one round trip ('-' missing, '?' unknown)."""
+    cmd = connect_args(port) + ["exec", HASH_SCRIPT % (names,)]
+    result = subprocess.run(cmd, capture_output=True, text=True)
+    if result.returncode:
+        raise SystemExit(
+            "error: mpremote failed (exit %d) on %s:\n%s"
+            % (result.returncode, port, result.stderr)
+        )
+    out = {}
+    for line in result.stdout.splitlines():
+        parts = line.split()
+        if len(parts) == 3 and parts[0] == "HASH":
+            out[parts[1]] = parts[2]
+    return out
+
+
+def flash_commands(files, reset=True):
+    """The mpremote command chain (argument lists joined with '+') that copies `files`.
+
+    Every file gets its own `fs cp SRC :DEST` with an explicit destination: `fs cp -r` into
+    ":" depends on whether the board reports its root as existing, and copies into a nested
+    folder when the folder already exists. A `.py` next to a new `.mpy` would be imported
+    instead of it, so those are removed first."""
+    folders = sorted({rel.rsplit("/", 1)[0] for rel, _ in files if "/" in rel})
+    shadows = sorted(rel[:-4] + ".py" for rel, _ in files if rel.endswith(".mpy"))
+    script = (
+        "import os\n"
+        "for d in %r:\n try:\n  os.mkdir(d)\n except OSError:\n  pass\n"
+        "for n in %r:\n try:\n  os.remove(n)\n except OSError:\n  pass\n"
+    ) % (folders, shadows)
+    chain = [["exec", script]]
+    for rel, path in files:
+        chain.append(["fs", "cp", "--force", path, ":" + rel])
+    if reset:
+        chain.append(["reset"])
+    return chain
+
+
+def run_chain(port, chain):
+    cmd = connect_args(port)
+    for i, part in enumerate(chain):
+        if i:
+            cmd.append("+")
+        cmd.extend(part)
+    return subprocess.run(cmd).returncode
+
+
+def flash(port, reset=True):
+    """Copy the build to the board: hash everything there in one go, copy what differs."""
+    files = build_files(BUILD)
+    names = [rel for rel, _ in files]
+    # a stale x.py on the board shadows x.mpy: treat its .mpy as changed so it gets removed
+    shadows = [rel[:-4] + ".py" for rel in names if rel.endswith(".mpy")]
+    have = board_hashes(port, names + shadows)
+    changed = []
+    for rel, path in files:
+        stale = rel.endswith(".mpy") and have.get(rel[:-4] + ".py", "-") != "-"
+        if have.get(rel) != digest(path) or stale:
+            changed.append((rel, path))
+        else:
+            print("Up to date:", rel)
+    code = run_chain(port, flash_commands(changed, reset))
+    if code:
+        raise SystemExit("error: mpremote failed (exit %d); is the board on %s?" % (code, port))
+    print("flashed %d of %d files to %s" % (len(changed), len(files), port))
+    return 0
+
+
+def digest(path):
+    import hashlib
+
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+
+LOG_SCRIPT = (
+    "try:\n"
+    " f = open('error.log')\n"
+    " print(f.read())\n"
+    " f.close()\n"
+    "except OSError:\n"
+    " print('(no error.log on the board: no crash recorded)')\n"
+)
+
+
+def logs(port):
+    code = run_chain(port, [["exec", LOG_SCRIPT]])
+    if code:
+        raise SystemExit("error: mpremote failed (exit %d); is the board on %s?" % (code, port))
+    return 0
+
+
+def committed_firmware_files():
+    """Firmware files git tracks (what a GitHub install can fetch); the folder walk outside git."""
+    try:
+        out = subprocess.run(
+            ["git", "ls-files", "-z", "firmware"], cwd=ROOT, capture_output=True, check=True
+        ).stdout.decode()
+    except (OSError, subprocess.CalledProcessError):
+        return firmware_files()
+    files = [p[len("firmware/") :] for p in out.split("\0") if p]
+    files = [p for p in files if os.path.exists(os.path.join(FIRMWARE, p))]
+    return sorted(p for p in files if not p.endswith((".pyc", ".mpy")))
+
+
+def package_json(version=None):
+    """package.json for mip: every committed firmware file, relative URLs (these work for
+    `github:OWNER/REPO` and for a local checkout's package.json path alike)."""
+    if version is None:
+        version = DEFAULT_VERSION
+        if os.path.exists(PACKAGE):
+            with open(PACKAGE) as f:
+                version = json.load(f).get("version", DEFAULT_VERSION)
+    urls = [[rel, "firmware/" + rel] for rel in committed_firmware_files()]
+    return {"urls": urls, "version": version}
+
+
+def package(check=False):
+    pkg = package_json()
+    rows = ",\n".join("    " + json.dumps(pair) for pair in pkg["urls"])
+    want = '{\n  "urls": [\n%s\n  ],\n  "version": %s\n}\n' % (rows, json.dumps(pkg["version"]))
+    have = open(PACKAGE).read() if os.path.exists(PACKAGE) else None
+    if check:
+        if have != want:
+            print("error: package.json is out of date; run `python tools/flash.py package`")
+            return 1
+        print("package.json is current")
+        return 0
+    with open(PACKAGE, "w") as f:
+        f.write(want)
+    print("wrote package.json (%d files)" % len(package_json()["urls"]))
+    return 0
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    sub = parser.add_subparsers(dest="cmd", required=True)
+    sub.add_parser("build")
+    p = sub.add_parser("flash")
+    p.add_argument("--port", default="auto")
+    p.add_argument("--no-reset", action="store_true")
+    p = sub.add_parser("logs")
+    p.add_argument("--port", default="auto")
+    p = sub.add_parser("package")
+    p.add_argument("--check", action="store_true")
+    args = parser.parse_args(argv)
+    if args.cmd == "build":
+        build()
+        return 0
+    if args.cmd == "flash":
+        build()
+        return flash(args.port, reset=not args.no_reset)
+    if args.cmd == "logs":
+        return logs(args.port)
+    return package(args.check)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
