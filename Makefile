@@ -54,6 +54,9 @@ bench: $(STAMP)
 media: $(STAMP)
 	$(PY) tools/sim_media.py docs/img
 
+goldens: $(STAMP)
+	$(PY) tools/sim_media.py --goldens host_tests/goldens
+
 build: $(STAMP)
 	$(PY) tools/flash.py build
 

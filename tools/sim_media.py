@@ -67,9 +67,10 @@ def write_media(folder, seed=7):
     os.makedirs(folder, exist_ok=True)
     shots = {
         "title.png": (None, None, None, None),
-        "turn.png": ("yatzy", 2, 1, "r w 1 2 r w"),
-        "card.png": ("yatzy", 2, 1, "r w 1 2 r w R 2"),
-        "maxi.png": ("maxi", 1, 0, "r w"),
+        "turn.png": ("yatzy", 1, 0, "r w 1 2 r w"),
+        "card.png": ("yatzy", 1, 0, "r w 1 2 r w R"),
+        "maxi.png": ("maxi", 1, 0, "r w 6 r w"),
+        "setup.png": (None, None, None, "r"),
     }
     for name, args in shots.items():
         path = os.path.join(folder, name)
@@ -85,7 +86,7 @@ def write_media(folder, seed=7):
         save_png(s.last, os.path.join(folder, "end.png"), scale=4)
         print("wrote", os.path.join(folder, "end.png"))
         path = os.path.join(folder, "session.gif")
-        save_gif(s.frames, path, scale=2, max_ms=700)
+        save_gif(s.frames, path, scale=3, max_ms=700)
         print("wrote %s (%d frames)" % (path, len(s.frames)))
 
 
