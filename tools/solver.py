@@ -292,6 +292,7 @@ class Solver:
 
     def allowed(self, mask):
         """Bit mask of the categories that may be filled in state `mask`."""
+        mask = int(mask)
         open_ = self.full & ~mask
         if not open_:
             return 0
