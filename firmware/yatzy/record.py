@@ -225,7 +225,7 @@ def check_record(record):
         else:
             who = "%s (%s)" % (who, name)
         g = Game(r, ["x"])
-        if g.phase != TURN:
+        if g.phase != TURN and pl["turns"]:
             d = pl.get("direction")
             if d not in ("down", "up"):
                 problems.append("%s: up-or-down game without a direction" % who)

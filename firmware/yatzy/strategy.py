@@ -1,0 +1,301 @@
+# Computer players: decide the next action; "basic" maximises this turn's expected score.
+# SPDX-License-Identifier: MIT
+"""Computer strategies.
+
+``decide(game, level="basic", rand=None)`` returns the next action of the
+current player: ``("rolloff",)``, ``("direction", d)``, ``("roll",)``,
+``("holds", mask)`` (followed by ``("roll",)`` on the next call), or
+``("score", category, column)``.
+
+``basic`` maximises the expected points of the current turn exactly (up to
+``MAX_LOOKAHEAD`` rolls ahead): box score times the column factor, plus the upper
+bonus when this box completes it, plus a Yahtzee/extra Yatzy bonus. It works on
+sorted dice multisets (252 rolls of five dice, 462 of six): the value of keeping
+a multiset K with j rolls left is the mean over one added die of K + die, down to
+full rolls, and a roll is worth the best of its sub-keeps. Values are integers
+scaled by 2**16 so every runtime makes the same choices. Tables are built once
+per dice count; per turn the values are cached.
+
+Other levels register with :func:`register` (``register("easy", fn)``, where
+``fn(game, rand)`` returns an action); an unregistered level ``x`` is looked up
+by importing ``yatzy.strategy_x``, which should call ``register`` on import.
+
+Example::
+
+    >>> from yatzy.engine import Game
+    >>> g = Game("yatzy", ["Cpu"], cpu=[True], dice=4)
+    >>> decide(g)
+    ('roll',)
+"""
+
+from array import array
+
+from yatzy import rules as _rules
+from yatzy.engine import DIRECTION, OVER, ROLLOFF, TIEBREAK
+from yatzy.scoring import counts_of, multisets
+
+SCALE = 65536  # fixed point: expected values are integers in 1/65536 points
+MAX_LOOKAHEAD = 8  # Maxi with many saved rolls plans at most this many rolls ahead
+
+_LEVELS = {}
+_TABLES = {}
+_SCORES = {}
+_cache = [None, None, None]  # game, signature, list of keep-value tables per rolls left
+
+
+def register(level, fn):
+    """Make ``decide(game, level)`` call ``fn(game, rand)``."""
+    _LEVELS[level] = fn
+
+
+def decide(game, level="basic", rand=None):
+    """The next action of the current player (see the module docstring)."""
+    fn = _LEVELS.get(level)
+    if fn is None:
+        if not isinstance(level, str) or not level.isalpha():
+            raise ValueError("unknown strategy level %r" % (level,))
+        try:
+            __import__("yatzy.strategy_" + level)
+        except ImportError:
+            raise ValueError("unknown strategy level %r" % (level,))
+        fn = _LEVELS.get(level)
+        if fn is None:
+            raise ValueError("strategy level %r did not register itself" % (level,))
+    return fn(game, rand)
+
+
+# ---- tables over dice multisets ------------------------------------------------------------
+class _Tables:
+    """Keeps (multisets of 0..n dice), their one-die successors and each roll's sub-keeps."""
+
+    def __init__(self, n):
+        keeps = []
+        for size in range(n + 1):
+            keeps.extend(multisets(size))
+        index = {}
+        for i, k in enumerate(keeps):
+            index[k] = i
+        rolls = multisets(n)
+        self.n = n
+        self.rolls = rolls
+        self.roll_index = {}
+        for i, k in enumerate(rolls):
+            self.roll_index[k] = i
+        self.first_full = len(keeps) - len(rolls)
+        self.keeps = keeps
+        add = array("H", [0] * (6 * self.first_full))
+        for i in range(self.first_full):
+            k = keeps[i]
+            for d in range(1, 7):
+                add[6 * i + d - 1] = index[tuple(sorted(k + (d,)))]
+        self.add = add
+        start = array("H", [0] * (len(rolls) + 1))
+        subs = []
+        for r, roll in enumerate(rolls):
+            c = counts_of(roll)
+            found = [()]
+            for v in range(1, 7):
+                found = [s + (v,) * m for s in found for m in range(c[v] + 1)]
+            # largest keeps first: on equal value, keep more dice (fewer to re-roll)
+            found.sort(key=len, reverse=True)
+            for s in found:
+                subs.append(index[s])
+            start[r + 1] = len(subs)
+        self.start = start
+        self.subs = array("H", subs)
+
+
+def tables(n):
+    t = _TABLES.get(n)
+    if t is None:
+        t = _Tables(n)
+        _TABLES[n] = t
+    return t
+
+
+def score_table(ruleset, category):
+    """Raw scores of ``category`` for every roll of ``tables(n).rolls``."""
+    base = _rules.split_extra(category)[0]
+    key = (ruleset.id, base)
+    row = _SCORES.get(key)
+    if row is None:
+        f = ruleset.scorers[base]
+        row = [f(counts_of(m), sum(m)) for m in tables(ruleset.dice).rolls]
+        _SCORES[key] = row
+    return row
+
+
+# ---- value of finishing the turn with each roll ---------------------------------------------
+def _box_value(game, p, category, column, points):
+    """Points a box adds to the total: factor x score, plus the bonus it completes."""
+    r = game.rules
+    f = r.factors[column]
+    v = f * points
+    if category in _rules.FACE:
+        have = game.upper_total(p, column)
+        if have < r.bonus_threshold <= have + points:
+            v += f * r.bonus_value
+    return v
+
+
+def final_values(game):
+    """Points (scaled) of stopping with each roll, for the current player and phase."""
+    t = tables(game.rules.dice)
+    if game.phase == TIEBREAK:
+        return [SCALE * sum(roll) for roll in t.rolls]
+    r = game.rules
+    p = game.current
+    best = [0] * len(t.rolls)
+    nr = len(best)
+    for col in range(r.columns):
+        fa = r.factors[col]
+        have = game.upper_total(p, col)
+        for c in game.open_boxes(p, col):
+            row = score_table(r, c)
+            if c in _rules.FACE and have < r.bonus_threshold:
+                need = r.bonus_threshold - have
+                extra = fa * r.bonus_value
+                for i in range(nr):
+                    v = fa * row[i]
+                    if row[i] >= need:
+                        v += extra
+                    if v > best[i]:
+                        best[i] = v
+            else:
+                for i in range(nr):
+                    v = fa * row[i]
+                    if v > best[i]:
+                        best[i] = v
+    # five (six) of a kind: Joker rules and bonuses decide
+    for v in range(1, 7):
+        roll = (v,) * r.dice
+        i = t.roll_index[roll]
+        dice = list(roll)
+        top = 0
+        for c, col, pts in game.choices_for(p, dice):
+            top = max(top, _box_value(game, p, c, col, pts))
+        best[i] = top + game.extra_for(p, dice)
+    return [SCALE * v for v in best]
+
+
+def _signature(game):
+    p = game.current
+    pl = game.players[p]
+    cards = tuple(tuple(col[c] for c in game.rules.categories) for col in pl.card)
+    return (game.phase, p, game.direction_of(p), cards, pl.extra)
+
+
+def keep_values(game, rolls_left):
+    """Keep-value table (scaled ints, indexed like ``tables(n).keeps``) with
+    ``rolls_left`` rolls still to come after this keep is made, i.e. the keep is
+    rolled up and then ``rolls_left - 1`` more rolls may follow."""
+    sig = _signature(game)
+    if _cache[0] is not game or _cache[1] != sig:
+        _cache[0] = game
+        _cache[1] = sig
+        _cache[2] = [final_values(game)]  # level 0: V_0 = values of stopping
+    levels = _cache[2]
+    t = tables(game.rules.dice)
+    # levels holds V_0, E_0, V_1, E_1, ... ; E_j = keep values with j rolls after the keep's
+    while len(levels) < 2 * rolls_left:
+        if len(levels) % 2 == 1:
+            levels.append(_expect(t, levels[-1]))
+        else:
+            levels.append(_best_keep(t, levels[-1]))
+    return levels[2 * rolls_left - 1]
+
+
+def _expect(t, values):
+    """E[keep] = mean over one added die, down from full rolls valued by ``values``."""
+    off = t.first_full
+    e = [0] * off + list(values)
+    add = t.add
+    for i in range(off - 1, -1, -1):
+        b = 6 * i
+        e[i] = (
+            e[add[b]]
+            + e[add[b + 1]]
+            + e[add[b + 2]]
+            + e[add[b + 3]]
+            + e[add[b + 4]]
+            + e[add[b + 5]]
+        ) // 6
+    return e
+
+
+def _best_keep(t, e):
+    start = t.start
+    subs = t.subs
+    out = []
+    for r in range(len(t.rolls)):
+        best = 0
+        for j in range(start[r], start[r + 1]):
+            v = e[subs[j]]
+            if v > best:
+                best = v
+        out.append(best)
+    return out
+
+
+def _hold_mask(dice, keep):
+    want = counts_of(keep)
+    mask = 0
+    for i, d in enumerate(dice):
+        if want[d]:
+            want[d] -= 1
+            mask |= 1 << i
+    return mask
+
+
+def best_box(game):
+    """The ``(category, column)`` basic fills with the current dice."""
+    p = game.current
+    if game.phase == TIEBREAK:
+        return game.choices()[0][:2]
+    extra = game.extra_for(p, game.dice)
+    best = None
+    for c, col, pts in game.choices():
+        v = _box_value(game, p, c, col, pts) + extra
+        # equal points: give up the box with the least potential (e.g. ones before yatzy)
+        key = (v, -max(score_table(game.rules, c)) * game.rules.factors[col])
+        if best is None or key > best[0]:
+            best = (key, c, col)
+    return best[1], best[2]
+
+
+def _basic(game, rand=None):
+    ph = game.phase
+    if ph == ROLLOFF:
+        return ("rolloff",)
+    if ph == DIRECTION:
+        return ("direction", "down")
+    if ph == OVER:
+        raise ValueError("the game is over: no action to take")
+    if not game.rolls_used:
+        return ("roll",)
+    left = game.rolls_left()
+    if left <= 0:
+        c, col = best_box(game)
+        return ("score", c, col)
+    t = tables(game.rules.dice)
+    roll = tuple(sorted(game.dice))
+    ri = t.roll_index[roll]
+    e = keep_values(game, min(left, MAX_LOOKAHEAD))
+    best = -1
+    best_keep = None
+    for j in range(t.start[ri], t.start[ri + 1]):
+        v = e[t.subs[j]]
+        if v > best:
+            best = v
+            best_keep = t.keeps[t.subs[j]]
+    stop = _cache[2][0][ri]  # keep_values filled the cache: level 0 = stopping now
+    if stop >= best and not game.rules.all_rolls:
+        c, col = best_box(game)
+        return ("score", c, col)
+    mask = _hold_mask(game.dice, best_keep)
+    if mask != game.hold_mask():
+        return ("holds", mask)
+    return ("roll",)
+
+
+register("basic", _basic)
