@@ -216,9 +216,10 @@ def write_outputs(a, session):
             f.write("\n")
 
 
-def print_screen(session, out=sys.stdout):
+def print_screen(session, out=None):
     from sim_render import braille_rows
 
+    out = sys.stdout if out is None else out
     rows = braille_rows(session.last or bytes(128 * 64))
     out.write("\u250c" + "\u2500" * 64 + "\u2510\n")
     for r in rows:

@@ -371,7 +371,7 @@ def parse_keys(text):
         elif c == "q":
             steps.append(("quit",))
         else:
-            raise ValueError("--keys: unknown key %r at position %d (see --help)" % (c, i))
+            raise ValueError("--keys: unknown key %r at position %d" % (c, i))
         i += 1
     return steps
 
