@@ -260,6 +260,7 @@ def main(argv=None):
                     sim_bot.new_game(session, a.rules, a.players, cpu)
 
             run_terminal(session, after_start=hook)
+            write_outputs(a, session)
         else:
             session.start()
             if setup:

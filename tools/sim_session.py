@@ -197,6 +197,7 @@ class Session:
         self.frame_count = 0
         self.on_frame = on_frame
         self.last = None
+        self.last_bus_bytes = 0  # I2C bytes of the latest frame
         if runtime == "cpython":
             if app_factory is None and app_module != "app":
                 app_factory = __import__(app_module).App
@@ -212,6 +213,7 @@ class Session:
         if not self.emu.frame_bytes:
             return
         n = self.emu.end_frame()
+        self.last_bus_bytes = n
         pixels = self.emu.snapshot()
         if pixels == self.last and self.frames:
             return  # bus traffic that changed nothing visible (e.g. contrast)
