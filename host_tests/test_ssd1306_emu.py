@@ -48,13 +48,16 @@ def expected_pixels(buf, width=128, height=64):
 
 
 # ---------------------------------------------------------------- init sequences
-def test_adafruit_init_decodes_to_a_powered_blank_panel():
-    emu = SSD1306Emulator()
+@pytest.mark.parametrize("height", [64, 32])
+def test_adafruit_init_decodes_to_a_powered_blank_panel(height):
+    emu = SSD1306Emulator(height=height)
     adafruit(emu)
+    emu.finish()
     st_ = emu.state()
     assert emu.problems == []
     assert st_["powered"] and st_["initialised"] and st_["display_on"]
-    assert (st_["mux"], st_["com_pins"], st_["mode"]) == (64, 0x12, "horizontal")
+    wanted = (64, 0x12) if height == 64 else (32, 0x02)
+    assert (st_["mux"], st_["com_pins"], st_["mode"]) == wanted + ("horizontal",)
     assert st_["seg_remap"] and st_["com_remap"] and st_["charge_pump"]
     assert lit(emu) == set()
 
@@ -328,6 +331,7 @@ def test_firmware_driver_matches_adafruit_frame_for_frame_including_fallback_bus
         "    d.show_window(*w) if i else d.show()\n"
         "    print('F')\n"
         "d.contrast(9)\nd.invert(1)\nd.rotate(1)\nprint('F')\n"
+        "d.poweroff()\nprint('F')\nd.poweron()\nprint('F')\n"
     )
     twin_emu = SSD1306Emulator()
     twin = adafruit(twin_emu)
@@ -339,6 +343,11 @@ def test_firmware_driver_matches_adafruit_frame_for_frame_including_fallback_bus
     twin.contrast(9)
     twin.invert(True)
     twin.rotate(True)
+    expected.append(twin_emu.snapshot())
+    twin.poweroff()
+    expected.append(twin_emu.snapshot())
+    assert set(expected[-1]) == {0}
+    twin.poweron()
     expected.append(twin_emu.snapshot())
     for bus in ("MachineI2C", "MachineI2CNoWritev"):
         status, out = run_script(script % (bus, bus, frames + [frames[0]], windows))

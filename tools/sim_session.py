@@ -212,6 +212,7 @@ class Session:
     def _capture(self):
         if not self.emu.frame_bytes:
             return
+        self.emu.finish()  # every command must be complete when the app call returns
         n = self.emu.end_frame()
         self.last_bus_bytes = n
         pixels = self.emu.snapshot()
