@@ -3,7 +3,7 @@
 """App benchmark.
 
     python tools/bench_app.py [--players 4] [--rules yatzy] [--seed 1]
-                              [--limit N] [--no-callgrind] [--no-heap] [--json]
+                              [--limit N] [--no-callgrind] [--no-heap] [--source] [--json]
 
 1. Records a game on CPython: the simulator session plays a new game through the menus and
    then every seat (all human) with the autoplay bot, pressing buttons only. Every call the
@@ -14,6 +14,8 @@
 3. Instructions per press: callgrind on the unix port (TOOLCHAIN.md "Instruction counts"),
    the full replay minus a replay of the start alone, divided by the presses.
 4. The smallest `-X heapsize` the replay completes with (bisection, 1 KiB steps).
+The replays run the `mpy-cross -O2` build of firmware/ (what `make flash` puts on the Pico);
+`--source` runs the .py files instead (the unix port then compiles them on its heap).
 Targets (issue 3): mean <= 300 data bytes per press; completes with heapsize=64k.
 """
 
@@ -90,13 +92,32 @@ def _write_log(lines):
     return path
 
 
-def replay(log_path, seed, heap=None, quiet=False, wrapper=(), timeout=1800):
-    """Run the replay on the unix port; returns (exit status, stdout, stderr)."""
+def build_code(out):
+    """Compile firmware/ as `make build` does (mpy-cross -O2), plus the replay's shell
+    (tools/sim_loop.py), into `out`; returns the MICROPYPATH entries to use. The Pico runs
+    these .mpy files, so heap and instruction figures are measured on them."""
+    import flash
+
+    flash.build(out=out, quiet=True)
+    src = os.path.join(HERE, "sim_loop.py")
+    cmd = [flash.tool("mpy-cross"), "-O2", "-s", "sim_loop.py", "-o"]
+    cmd += [os.path.join(out, "sim_loop.mpy"), src]
+    res = subprocess.run(cmd, capture_output=True, text=True)
+    if res.returncode:
+        raise BenchError("mpy-cross failed on sim_loop.py: %s" % res.stderr)
+    return [out, HERE, ".frozen"]
+
+
+def replay(log_path, seed, heap=None, quiet=False, wrapper=(), timeout=1800, path=None):
+    """Run the replay on the unix port; returns (exit status, stdout, stderr). `path` is the
+    MICROPYPATH list (default: the firmware sources and tools/)."""
     with tempfile.TemporaryDirectory(prefix="bench-app-flash-") as flash:
         argv = list(wrapper) + mp_run.mp_command(REPLAY, heap) + [log_path, str(seed), flash]
         if quiet:
             argv.append("quiet")
         env = mp_run.mp_env()
+        if path is not None:
+            env["MICROPYPATH"] = ":".join(path)
         env["PYTHONHASHSEED"] = "0"
         proc = subprocess.run(
             argv, capture_output=True, text=True, timeout=timeout, env=env, cwd=ROOT
@@ -109,6 +130,7 @@ def parse_replay(out):
     per_press = []
     totals = None
     done = None
+    heap = {}
     for line in out.splitlines():
         parts = line.split()
         if not parts:
@@ -119,7 +141,9 @@ def parse_replay(out):
             totals = [int(x) for x in parts[1:]]
         elif parts[0] == "DONE":
             done = int(parts[1])
-    return per_press, totals, done
+        elif parts[0] in ("HEAP_START", "HEAP_END"):
+            heap[parts[0].lower()] = int(parts[1])
+    return per_press, totals, done, heap
 
 
 def percentile(values, q):
@@ -145,27 +169,27 @@ def byte_stats(per_press):
     }
 
 
-def completes(log_path, seed, heap_k, presses):
-    rc, out, _ = replay(log_path, seed, heap="%dk" % heap_k, quiet=True)
+def completes(log_path, seed, heap_k, presses, path=None):
+    rc, out, _ = replay(log_path, seed, heap="%dk" % heap_k, quiet=True, path=path)
     return rc == 0 and ("DONE %d" % presses) in out
 
 
-def smallest_heap(log_path, seed, presses, lo=8, hi=2048):
+def smallest_heap(log_path, seed, presses, lo=8, hi=2048, path=None):
     """Smallest heap (KiB) the replay completes with, by bisection; None if even `hi` fails."""
-    if not completes(log_path, seed, hi, presses):
+    if not completes(log_path, seed, hi, presses, path):
         return None
-    if completes(log_path, seed, lo, presses):
+    if completes(log_path, seed, lo, presses, path):
         return lo
     while hi - lo > 1:  # invariant: lo fails, hi completes
         mid = (lo + hi) // 2
-        if completes(log_path, seed, mid, presses):
+        if completes(log_path, seed, mid, presses, path):
             hi = mid
         else:
             lo = mid
     return hi
 
 
-def callgrind_instructions(log_path, seed):
+def callgrind_instructions(log_path, seed, path=None):
     """Instructions of the MicroPython part (run_main) for one replay of `log_path`."""
     wrapper = (
         "valgrind",
@@ -173,7 +197,7 @@ def callgrind_instructions(log_path, seed):
         "--toggle-collect=*run_main*",
         "--callgrind-out-file=/dev/null",
     )
-    rc, out, err = replay(log_path, seed, quiet=True, wrapper=wrapper)
+    rc, out, err = replay(log_path, seed, quiet=True, wrapper=wrapper, path=path)
     if rc != 0:
         raise BenchError("callgrind replay failed (%d): %s%s" % (rc, out[-2000:], err[-2000:]))
     m = re.search(r"Collected\s*:\s*(\d+)", err)
@@ -182,21 +206,42 @@ def callgrind_instructions(log_path, seed):
     return int(m.group(1))
 
 
-def instructions_per_press(log_lines, seed, presses):
+def instructions_per_press(log_lines, seed, presses, path=None):
     """(full - start only) / presses, both replays under callgrind."""
     full = _write_log(log_lines)
     start_only = _write_log([ln for ln in log_lines if ln.startswith("S ")])
     try:
-        total = callgrind_instructions(full, seed)
-        base = callgrind_instructions(start_only, seed)
+        total = callgrind_instructions(full, seed, path)
+        base = callgrind_instructions(start_only, seed, path)
     finally:
         os.unlink(full)
         os.unlink(start_only)
     return (total - base) / presses, total, base
 
 
-def run(players=4, rules="yatzy", seed=1, limit=None, callgrind=True, heap=True, out=print):
-    """The whole bench; returns a dict of figures (and prints a report through `out`)."""
+def breakdown(log_lines, per_press):
+    """Mean data bytes per press, by button and kind: {"roll short": (count, mean), ...}."""
+    groups = {}
+    presses = [ln.split() for ln in log_lines if ln.startswith("P ")]
+    for parts, (data, _) in zip(presses, per_press):
+        key = "%s %s" % (parts[1], parts[2])
+        n, total = groups.get(key, (0, 0))
+        groups[key] = (n + 1, total + data)
+    return {k: (n, total / n) for k, (n, total) in sorted(groups.items())}
+
+
+def run(
+    players=4,
+    rules="yatzy",
+    seed=1,
+    limit=None,
+    callgrind=True,
+    heap=True,
+    source=False,
+    out=print,
+):
+    """The whole bench; returns a dict of figures (and prints a report through `out`).
+    `source` runs firmware/*.py as they are instead of the mpy-cross build."""
     if mp_run.micropython_binary() is None:
         raise BenchError("MicroPython unix port not installed (make venv)")
     t0 = time.time()
@@ -204,14 +249,17 @@ def run(players=4, rules="yatzy", seed=1, limit=None, callgrind=True, heap=True,
     if not presses:
         raise BenchError("the recorded game has no presses")
     res = {"players": players, "rules": rules, "seed": seed, "log_calls": len(log)}
+    res["code"] = "firmware/*.py sources" if source else "mpy-cross -O2 build of firmware/"
     path = _write_log(log)
+    build = tempfile.TemporaryDirectory(prefix="bench-app-mpy-")
     try:
-        rc, stdout, stderr = replay(path, seed)
+        mp_path = None if source else build_code(build.name)
+        rc, stdout, stderr = replay(path, seed, path=mp_path)
         if rc != 0:
             raise BenchError(
                 "MicroPython replay failed (%d):\n%s%s" % (rc, stdout[-3000:], stderr)
             )
-        per_press, mp_totals, done = parse_replay(stdout)
+        per_press, mp_totals, done, live = parse_replay(stdout)
         if done != presses or len(per_press) != presses:
             raise BenchError("replay did %r presses, %d recorded" % (done, presses))
         if cp_totals is not None and mp_totals != cp_totals:
@@ -221,15 +269,18 @@ def run(players=4, rules="yatzy", seed=1, limit=None, callgrind=True, heap=True,
         res["totals"] = mp_totals
         res["complete_game"] = cp_totals is not None
         res.update(byte_stats(per_press))
+        res["by_button"] = breakdown(log, per_press)
+        res.update(live)
         if heap:
-            res["heap_k"] = smallest_heap(path, seed, presses)
+            res["heap_k"] = smallest_heap(path, seed, presses, path=mp_path)
         if callgrind:
-            ipp, total, base = instructions_per_press(log, seed, presses)
+            ipp, total, base = instructions_per_press(log, seed, presses, mp_path)
             res["instr_per_press"] = ipp
             res["instr_total"] = total
             res["instr_start"] = base
     finally:
         os.unlink(path)
+        build.cleanup()
     res["seconds"] = time.time() - t0
     out(report(res))
     return res
@@ -237,13 +288,14 @@ def run(players=4, rules="yatzy", seed=1, limit=None, callgrind=True, heap=True,
 
 def report(r):
     lines = [
-        "app bench: %d-player %s game, seed %d, %s, %d presses (all through buttons)"
+        "app bench: %d-player %s game, seed %d, %s, %d presses (all through buttons), %s"
         % (
             r["players"],
             r["rules"],
             r["seed"],
             "whole game" if r.get("complete_game") else "slice",
             r["presses"],
+            r["code"],
         ),
         "  display data bytes per press: mean %.1f, p95 %d, max %d (full frame %d; target mean"
         " <= %d: %s)"
@@ -257,12 +309,19 @@ def report(r):
         ),
         "  I2C bus bytes per press (address, control, commands too): mean %.1f, p95 %d"
         % (r["bus_mean"], r["bus_p95"]),
+        "  data bytes by press: "
+        + ", ".join("%s %d x %.0f" % (k, n, m) for k, (n, m) in r["by_button"].items()),
     ]
     if "instr_per_press" in r:
         lines.append(
             "  MicroPython instructions per press (callgrind, unix port): %.0f"
             " (start-up %d, whole run %d)"
             % (r["instr_per_press"], r["instr_start"], r["instr_total"])
+        )
+    if "heap_start" in r:
+        lines.append(
+            "  live heap after a collection (64-bit unix port): %d bytes after start, %d at end"
+            % (r["heap_start"], r["heap_end"])
         )
     if "heap_k" in r:
         h = r["heap_k"]
@@ -288,6 +347,7 @@ def main(argv=None):
     ap.add_argument("--limit", type=int, default=None, help="stop after this many presses")
     ap.add_argument("--no-callgrind", action="store_true")
     ap.add_argument("--no-heap", action="store_true")
+    ap.add_argument("--source", action="store_true", help="run firmware/*.py, not .mpy")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON too")
     args = ap.parse_args(argv)
     if not 1 <= args.players <= 8:

