@@ -7,10 +7,10 @@
 #
 # Panels: 128x64 and 128x32 SSD1306 modules, and the 2.42" 128x64 SSD1309 modules, which
 # take the SSD1306 command set with these differences (pass chip="ssd1309"):
-# - no charge pump: the SSD1309 has no 0x8D command; its modules carry their own VCC boost
-#   converter, so the init leaves 0x8D out (an SSD1306 module on internal VCC stays dark
-#   without 0x8D 0x14);
-# - VCOMH 0x34 (~0.78 Vcc) and pre-charge 0xF1 suit it; it tolerates the SSD1306 values too.
+# - no charge pump: the SSD1309 needs an external VCC (its modules carry a boost converter)
+#   and its command table has no 0x8D, so the init leaves 0x8D out (many SSD1309 inits send
+#   it anyway, harmlessly); an SSD1306 module on internal VCC stays dark without 0x8D 0x14;
+# - VCOMH 0x34 (~0.78 Vcc, the SSD1309's own step) instead of 0x30; pre-charge as SSD1306.
 # 128x32 modules wire their COM pins sequentially (0xDA 0x02) and use 32 multiplex lines.
 # Every push uses horizontal addressing mode with a column (0x21) and page (0x22) window, so
 # the RAM pointer wraps inside the window and one stream of data bytes fills it.
@@ -140,8 +140,10 @@ class SSD1306_I2C(framebuf.FrameBuffer):
             _SET_ENTIRE_ON,  # output follows RAM
             _SET_NORM_INV,  # not inverted
         )
-        for c in seq:
-            self._command(c)
+        # one transaction: control byte 0x00, then every command and argument byte
+        init = bytearray(1 + len(seq))
+        init[1:] = bytes(seq)
+        self.i2c.writeto(self.addr, init)
         if not ssd1309:
             self._command_arg(_SET_CHARGE_PUMP, 0x10 if self.external_vcc else 0x14)
         self.fill(0)
