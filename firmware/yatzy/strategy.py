@@ -32,7 +32,7 @@ from array import array
 
 from yatzy import rules as _rules
 from yatzy.engine import DIRECTION, OVER, ROLLOFF, TIEBREAK
-from yatzy.scoring import counts_of, multisets
+from yatzy.scoring import counts_of
 
 SCALE = 65536  # fixed point: expected values are integers in 1/65536 points
 MAX_LOOKAHEAD = 8  # Maxi with many saved rolls plans at most this many rolls ahead
@@ -65,44 +65,135 @@ def decide(game, level="basic", rand=None):
 
 
 # ---- tables over dice multisets ------------------------------------------------------------
+def _code(counts):
+    """A multiset of dice as one int: 3 bits per face count (faces 1..6)."""
+    c = 0
+    for v in range(6, 0, -1):
+        c = (c << 3) | counts[v]
+    return c
+
+
+def _uncode(code):
+    """Sorted dice of a multiset code."""
+    out = []
+    for v in range(1, 7):
+        out.extend([v] * ((code >> (3 * (v - 1))) & 7))
+    return out
+
+
+def _size(code):
+    n = 0
+    while code:
+        n += code & 7
+        code >>= 3
+    return n
+
+
+def _codes_of_size(left, v, code, out):
+    if v == 6:
+        out.append(code | (left << 15))
+        return
+    for m in range(left + 1):
+        _codes_of_size(left - m, v + 1, code | (m << (3 * (v - 1))), out)
+
+
+class _KeepView:
+    """Read-only sequence of keeps (or rolls) as sorted tuples, decoded on demand."""
+
+    def __init__(self, t, first):
+        self._t = t
+        self._first = first
+
+    def __len__(self):
+        return len(self._t.codes) - self._first
+
+    def __getitem__(self, i):
+        if i < 0 or i >= len(self):
+            raise IndexError("keep index out of range")
+        return tuple(_uncode(self._t.codes[self._first + i]))
+
+
+class _IndexView:
+    """``roll_index[dice]``: index of the roll showing ``dice`` (any order)."""
+
+    def __init__(self, t):
+        self._t = t
+
+    def __getitem__(self, dice):
+        return self._t.index_of_roll(dice)
+
+
 class _Tables:
-    """Keeps (multisets of 0..n dice), their one-die successors and each roll's sub-keeps."""
+    """Keeps (multisets of 0..n dice, as codes), their one-die successors and each
+    roll's sub-keeps. Compact arrays: the Pico has little RAM (6 dice: ~25 KB)."""
 
     def __init__(self, n):
-        keeps = []
+        # codes grouped by size (0..n dice), ascending within a size: lookups bisect
+        codes = array("I")
+        self.off = [0] * (n + 2)
         for size in range(n + 1):
-            keeps.extend(multisets(size))
-        index = {}
-        for i, k in enumerate(keeps):
-            index[k] = i
-        rolls = multisets(n)
+            self.off[size] = len(codes)
+            block = []
+            _codes_of_size(size, 1, 0, block)
+            block.sort()
+            for c in block:
+                codes.append(c)
+        self.off[n + 1] = len(codes)
         self.n = n
-        self.rolls = rolls
-        self.roll_index = {}
-        for i, k in enumerate(rolls):
-            self.roll_index[k] = i
-        self.first_full = len(keeps) - len(rolls)
-        self.keeps = keeps
+        self.codes = codes
+        self.first_full = self.off[n]
+        self.nrolls = len(codes) - self.first_full
         add = array("H", [0] * (6 * self.first_full))
         for i in range(self.first_full):
-            k = keeps[i]
             for d in range(1, 7):
-                add[6 * i + d - 1] = index[tuple(sorted(k + (d,)))]
+                add[6 * i + d - 1] = self.find(codes[i] + (1 << (3 * (d - 1))))
         self.add = add
-        start = array("H", [0] * (len(rolls) + 1))
-        subs = []
-        for r, roll in enumerate(rolls):
-            c = counts_of(roll)
-            found = [()]
+        start = array("H", [0] * (self.nrolls + 1))
+        subs = array("H")
+        for r in range(self.nrolls):
+            code = codes[self.first_full + r]
+            found = [0]
             for v in range(1, 7):
-                found = [s + (v,) * m for s in found for m in range(c[v] + 1)]
-            # largest keeps first: on equal value, keep more dice (fewer to re-roll)
-            found.sort(key=len, reverse=True)
+                shift = 3 * (v - 1)
+                have = (code >> shift) & 7
+                found = [s + (m << shift) for s in found for m in range(have + 1)]
+            # largest keeps first (on equal value keep more dice), then by code: a total
+            # order, so every runtime breaks ties the same way (MicroPython sorts unstably)
+            found.sort(key=lambda s: (-_size(s), s))
             for s in found:
-                subs.append(index[s])
+                subs.append(self.find(s))
             start[r + 1] = len(subs)
         self.start = start
-        self.subs = array("H", subs)
+        self.subs = subs
+        # tuple views (no stored tuples): keeps[k], rolls[r], roll_index[sorted tuple]
+        self.keeps = _KeepView(self, 0)
+        self.rolls = _KeepView(self, self.first_full)
+        self.roll_index = _IndexView(self)
+
+    def find(self, code):
+        """Index of a keep code (binary search in its size block)."""
+        size = _size(code)
+        lo = self.off[size]
+        hi = self.off[size + 1]
+        codes = self.codes
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if codes[mid] < code:
+                lo = mid + 1
+            else:
+                hi = mid
+        if lo >= self.off[size + 1] or codes[lo] != code:
+            raise ValueError("no keep %r" % (_uncode(code),))
+        return lo
+
+    def index_of_roll(self, dice):
+        """Index (0..nrolls-1) of the roll showing ``dice``."""
+        if len(dice) != self.n:
+            raise ValueError("not a roll of %d dice: %r" % (self.n, dice))
+        return self.find(_code(counts_of(dice))) - self.first_full
+
+    def roll(self, r):
+        return _uncode(self.codes[self.first_full + r])
 
 
 def tables(n):
@@ -114,13 +205,17 @@ def tables(n):
 
 
 def score_table(ruleset, category):
-    """Raw scores of ``category`` for every roll of ``tables(n).rolls``."""
+    """Raw scores of ``category`` for every roll of ``tables(n)`` (a bytearray)."""
     base = _rules.split_extra(category)[0]
     key = (ruleset.id, base)
     row = _SCORES.get(key)
     if row is None:
         f = ruleset.scorers[base]
-        row = [f(counts_of(m), sum(m)) for m in tables(ruleset.dice).rolls]
+        t = tables(ruleset.dice)
+        row = bytearray(t.nrolls)
+        for i in range(t.nrolls):
+            m = t.roll(i)
+            row[i] = f(counts_of(m), sum(m))
         _SCORES[key] = row
     return row
 
@@ -142,10 +237,10 @@ def final_values(game):
     """Points (scaled) of stopping with each roll, for the current player and phase."""
     t = tables(game.rules.dice)
     if game.phase == TIEBREAK:
-        return [SCALE * sum(roll) for roll in t.rolls]
+        return [SCALE * sum(t.roll(i)) for i in range(t.nrolls)]
     r = game.rules
     p = game.current
-    best = [0] * len(t.rolls)
+    best = [0] * t.nrolls
     nr = len(best)
     for col in range(r.columns):
         fa = r.factors[col]
@@ -169,7 +264,7 @@ def final_values(game):
     # five (six) of a kind: Joker rules and bonuses decide
     for v in range(1, 7):
         roll = (v,) * r.dice
-        i = t.roll_index[roll]
+        i = t.index_of_roll(roll)
         dice = list(roll)
         top = 0
         for c, col, pts in game.choices_for(p, dice):
@@ -227,7 +322,7 @@ def _best_keep(t, e):
     start = t.start
     subs = t.subs
     out = []
-    for r in range(len(t.rolls)):
+    for r in range(t.nrolls):
         best = 0
         for j in range(start[r], start[r + 1]):
             v = e[subs[j]]
@@ -278,8 +373,7 @@ def _basic(game, rand=None):
         c, col = best_box(game)
         return ("score", c, col)
     t = tables(game.rules.dice)
-    roll = tuple(sorted(game.dice))
-    ri = t.roll_index[roll]
+    ri = t.index_of_roll(game.dice)
     e = keep_values(game, min(left, MAX_LOOKAHEAD))
     best = -1
     best_keep = None
@@ -287,7 +381,7 @@ def _basic(game, rand=None):
         v = e[t.subs[j]]
         if v > best:
             best = v
-            best_keep = t.keeps[t.subs[j]]
+            best_keep = _uncode(t.codes[t.subs[j]])
     stop = _cache[2][0][ri]  # keep_values filled the cache: level 0 = stopping now
     if stop >= best and not game.rules.all_rolls:
         c, col = best_box(game)
