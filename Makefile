@@ -51,6 +51,12 @@ BENCH_SCRIPTS := tools/bench_app.py
 bench: $(STAMP)
 	@for s in $(BENCH_SCRIPTS); do echo "== $$s"; $(PY) $$s || exit 1; done
 
+# Long random campaigns (add a recipe line for yours). Core: every ruleset x option.
+SOAK_GAMES ?= 20
+
+soak: $(STAMP)
+	$(PY) tools/soak_core.py --games $(SOAK_GAMES)
+
 media: $(STAMP)
 	$(PY) tools/sim_media.py docs/img
 
