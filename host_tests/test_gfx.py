@@ -280,12 +280,53 @@ def test_dice_face_has_value_pips(size, value, held):
     assert {p for p in outside if cv.get_pixel(*p)} == {p for p in outside if ref.get_pixel(*p)}
 
 
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(-30, 140),
+    st.integers(-30, 70),
+    st.sampled_from([7, 15, 16, 18, 22, 24, 31]),
+    st.integers(0, 6),
+    st.booleans(),
+)
+def test_cached_dice_equal_direct_drawing(x, y, size, value, held):
+    a, _ = canvas(fill=0xC3)
+    b, _ = canvas(fill=0xC3)
+    a.dice_face(x, y, size, value, held)
+    a.dice_face(x, y, size, value, held)  # second time from the cache
+    b._draw_die(x, y, size, value, held)
+    assert lit(a) == lit(b)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.integers(-12, 130),
+    st.integers(-20, 66),
+    st.integers(1, 12),
+    st.integers(1, 20),
+    st.binary(min_size=36, max_size=36),
+    st.binary(min_size=36, max_size=36),
+)
+def test_blit_masked_matches_reference(x, y, w, h, ink, mask):
+    cv, _ = canvas(fill=0x96)
+    ref = Ref()
+    ref.on = lit(cv)
+    cv.blit_masked(ink, mask, x, y, w, h)
+    for band in range((h + 7) // 8):
+        for k in range(w):
+            for r in range(8):
+                if band * 8 + r < h and mask[band * w + k] >> r & 1:
+                    ref.px(x + k, y + band * 8 + r, ink[band * w + k] >> r & 1)
+    assert lit(cv) == ref.on
+
+
 def test_dice_face_rejects_bad_values():
     cv, _ = canvas()
     with pytest.raises(ValueError, match="die value"):
         cv.dice_face(0, 0, 20, 7, False)
     with pytest.raises(ValueError, match="die size"):
         cv.dice_face(0, 0, 4, 1, False)
+    with pytest.raises(ValueError, match="too small"):
+        cv.blit_masked(b"\x00", b"\x00", 0, 0, 3, 3)
 
 
 def test_canvas_rejects_small_buffers():
@@ -306,6 +347,15 @@ op = st.one_of(
     st.tuples(st.just("round_rect"), coord, coord, size, size, st.integers(0, 9), colour),
     st.tuples(st.just("fill_round_rect"), coord, coord, size, size, st.integers(0, 9), colour),
     st.tuples(st.just("invert_rect"), coord, coord, size, size),
+    st.tuples(
+        st.just("blit_masked"),
+        st.just(b"\xff" * 12),
+        st.just(b"\x5a" * 12),
+        coord,
+        coord,
+        st.integers(1, 6),
+        st.integers(1, 16),
+    ),
     st.tuples(st.just("line"), coord, coord, coord, coord, colour),
     st.tuples(st.just("text"), coord, coord, st.text(max_size=20), st.sampled_from([0, 1])),
     st.tuples(
