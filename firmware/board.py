@@ -16,7 +16,7 @@
 # | GP14 | 19  | ROLL     | internal up | low    | roll button to GND                           |
 # | GP15 | 20  | BUZZER   | none        | high   | piezo buzzer + (optional; - to GND), PWM7 B  |
 # | LED  | -   | LED      | none        | high   | on-board LED (GP25 on Pico, via radio on W)  |
-# Power: 3V3(OUT) pin 36 -> OLED VCC; GND pin 38 -> OLED GND; GND pins 13/18 -> buttons, buzzer.
+# Power: 3V3(OUT) pin 36 -> OLED VCC; GND pin 38 -> OLED GND; GND pin 13 -> buttons and buzzer.
 # The table above is also the data below (PINS); tools/gen_hardware.py writes the README table,
 # the wiring image and the Wokwi diagram from PINS, and host_tests check all of them agree.
 #
@@ -65,8 +65,7 @@ PINS = (
 POWER = (
     (36, "3V3(OUT)", "OLED VCC"),
     (38, "GND", "OLED GND"),
-    (13, "GND", "buttons (other leg of every button)"),
-    (18, "GND", "buzzer -"),
+    (13, "GND", "buttons (other leg of each) and buzzer -"),
     (39, "VSYS", "battery + via switch (optional, see README)"),
 )
 # Button names as the app knows them (contract: "hold1".."hold6", "roll"), in PINS order.

@@ -23,3 +23,11 @@ def sleep_ms(ms):
     if machine.CLOCK.t > machine.LIMIT_MS:
         raise KeyboardInterrupt
     machine.FAKE.run_until(machine.CLOCK.t + ms)
+
+
+def ticks_us():
+    return machine.CLOCK.t * 1000
+
+
+def sleep(s):
+    sleep_ms(int(s * 1000))
