@@ -164,7 +164,8 @@ def run_terminal(
         screen.chrome(title)
         session.start()
         if after_start is not None:
-            after_start()
+            after_start()  # may play simulated time ahead (menus): real time continues from it
+        t0 = time.monotonic() - session.now / 1000.0
         while True:
             now_s = time.monotonic()
             if max_seconds is not None and now_s - t0 > max_seconds:
