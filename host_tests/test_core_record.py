@@ -165,3 +165,18 @@ def test_check_record_cli(tmp_path):
     r = run_tool(str(junk))
     assert r.returncode == 2 and "not JSON" in r.stderr
     assert run_tool().returncode == 2
+
+
+def test_dice_must_follow_the_recorded_seed_and_rolloff_the_starter():
+    rec = record.game_record(finished())
+    assert rec["seed"] == 21 and rec["rolloff"]
+    e = rec["rolloff"][-1]
+    e["dice"] = [v % 6 + 1 for v in e["dice"]]
+    problems = record.check_record(rec)
+    assert any("seed 21 gives" in p or "roll-off" in p for p in problems), problems
+    rec = record.game_record(finished())
+    rec["starter"] = (rec["starter"] + 1) % 3
+    assert any("roll-off gives" in p for p in record.check_record(rec))
+    rec = record.game_record(finished())
+    rec["seed"] = 22
+    assert any("seed 22 gives" in p for p in record.check_record(rec))

@@ -273,7 +273,94 @@ def check_record(record):
         problems.append("players have played %s turns: more than one round apart" % counts)
     if not problems and "ranking" in record:
         _check_ranking(record, r, games, problems)
+    if not problems and record.get("rolloff"):
+        _check_rolloff(record, r, problems)
+    if not problems and "seed" in record:
+        _check_seed(record, r, problems)
     return problems
+
+
+def _check_rolloff(record, r, problems):
+    """The roll-off log must be complete and name the recorded starter."""
+    n = len(record["players"])
+    contenders = list(range(n))
+    attempt = 0
+    sums = {}
+    for e in record["rolloff"]:
+        d = e.get("dice") if isinstance(e, dict) else None
+        if not _dice_ok(d, r.rolloff_dice) or e.get("attempt") != attempt:
+            problems.append("roll-off entry %r is malformed or out of order" % (e,))
+            return
+        p = e.get("player")
+        if p not in contenders or p in sums:
+            problems.append("roll-off: player %r may not roll in attempt %d" % (p, attempt))
+            return
+        sums[p] = sum(d)
+        if len(sums) == len(contenders):
+            best = max(sums.values())
+            contenders = [q for q in contenders if sums[q] == best]
+            sums = {}
+            attempt += 1
+            if len(contenders) == 1:
+                break
+    if len(contenders) != 1:
+        if record.get("players") and any(pl.get("turns") for pl in record["players"]):
+            problems.append("roll-off unfinished but turns were played")
+        return
+    if record.get("starter", contenders[0]) != contenders[0]:
+        problems.append(
+            "starter is player %r, the roll-off gives player %d"
+            % (record.get("starter"), contenders[0])
+        )
+
+
+def _check_seed(record, r, problems):
+    """With a seed, every die must come from that SeededDice stream in play order."""
+    seed = record["seed"]
+    try:
+        src = SeededDice(seed)
+    except ValueError as e:
+        problems.append(str(e))
+        return
+    players = record["players"]
+    n = len(players)
+    starter = record.get("starter", 0)
+    if not _is_int(starter) or not 0 <= starter < n:
+        problems.append("starter %r is not a player" % (starter,))
+        return
+    order = []  # (what, dice rolled after each roll, holds)
+    for e in record.get("rolloff", []):
+        order.append(("roll-off", [e.get("dice")], []))
+    most = max(len(pl["turns"]) for pl in players)
+    for k in range(most):
+        for s in range(n):
+            p = (starter + s) % n
+            turns = players[p]["turns"]
+            if k < len(turns):
+                t = turns[k]
+                if "rolls" not in t:
+                    return  # a minimal record: nothing to compare
+                order.append(("player %d turn %d" % (p + 1, k + 1), t["rolls"], t["holds"]))
+    for e in record.get("tiebreak", []):
+        order.append(("tie-break of player %d" % (e.get("player", 0) + 1), e["rolls"], e["holds"]))
+    for what, rolls, holds in order:
+        prev = None
+        for j, roll in enumerate(rolls):
+            if not isinstance(roll, list):
+                problems.append("%s: roll %r is not a list" % (what, roll))
+                return
+            held = holds[j - 1] if j else []
+            for i in range(len(roll)):
+                if prev is not None and i in held:
+                    continue
+                want = src()
+                if roll[i] != want:
+                    problems.append(
+                        "%s: die %d of roll %d is %r, seed %d gives %d"
+                        % (what, i + 1, j + 1, roll[i], seed, want)
+                    )
+                    return
+            prev = roll
 
 
 def _check_ranking(record, r, games, problems):
