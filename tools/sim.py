@@ -25,7 +25,6 @@ for _p in (os.path.join(ROOT, "firmware"), HERE):
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
-import sim_session  # noqa: E402
 from sim_session import KEY_HELP, RUNTIMES, Session, SimError, parse_keys, run_steps  # noqa: E402
 
 PROG = "sim.py"
@@ -280,8 +279,6 @@ def main(argv=None):
         session.close()
     return 0
 
-
-sim_session.PROG = PROG
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -151,6 +151,12 @@ def run_terminal(
             "sim.py: error: the terminal is %dx%d; the simulator needs at least %dx%d"
             % (cols, rows, MIN_COLS, MIN_ROWS)
         )
+    encoding = (getattr(out, "encoding", None) or "").lower().replace("-", "")
+    if encoding != "utf8":
+        raise SystemExit(
+            "sim.py: error: the terminal encoding is %r; the braille panel needs UTF-8 "
+            "(try LANG=C.UTF-8)" % getattr(out, "encoding", None)
+        )
     saved = termios.tcgetattr(fd)
     out.write("\x1b[?1049h\x1b[?25l")  # alternate screen, hide cursor
     screen = Screen(out)
