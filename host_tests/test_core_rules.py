@@ -88,3 +88,14 @@ def test_short_game_keeps_card_order():
 def test_unknown_ruleset_lists_known_ones():
     with pytest.raises(ValueError, match="yatzy, forced, yahtzee, maxi, triple"):
         rules.get("farkle")
+
+
+def test_menu_values_are_all_accepted():
+    for rid in rules.RULESET_IDS:
+        for key in rules.OPTION_KEYS:
+            if not rules.applies(key, rid):
+                continue
+            values = rules.menu_values(key, rid)
+            assert len(values) >= 2
+            for v in values:
+                assert rules.configure(rid, {key: v}).options[key] == v

@@ -441,6 +441,29 @@ def normalize_options(rules, options=None):
     return out
 
 
+def applies(key, rules):
+    """True when option ``key`` can be changed for ruleset id ``rules``."""
+    return rules in OPTIONS[key]["rulesets"]
+
+
+def menu_values(key, rules):
+    """The values a settings menu offers for option ``key`` in ruleset ``rules``.
+
+    Choices as listed in ``OPTIONS``; for ``bonus_threshold`` the ruleset's own
+    (None) and a few common thresholds; for ``categories`` the full card (None),
+    the upper section only and the lower section only. Example:
+    ``menu_values("extra_bonus", "yatzy") == [0, 50, 100]``.
+    """
+    spec = OPTIONS[key]
+    if spec["choices"] is not None:
+        return list(spec["choices"])
+    base = _base(rules)
+    if key == "bonus_threshold":
+        top = max_upper(base)
+        return [None] + [v for v in (42, 50, 56, 63, 70, 84) if v <= top]
+    return [None, list(base.upper), list(base.lower)]
+
+
 def _is_int(v):
     return isinstance(v, int) and not isinstance(v, bool)
 
