@@ -287,6 +287,13 @@ class Canvas:
                     for j in range(base0 + j0, base0 + j1):
                         buf[j] |= data[i]
                         i += 1
+                elif c == 1 and base0 >= 0 and base1 >= 0 and keep1 == 0xFF:  # two pages
+                    for j in range(j0, j1):
+                        b = data[i]
+                        i += 1
+                        if b:
+                            buf[base0 + j] |= (b << shift) & keep0
+                            buf[base1 + j] |= b >> shl
                 elif c == 1:
                     for j in range(j0, j1):
                         b = data[i]
