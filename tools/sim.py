@@ -272,7 +272,7 @@ def main(argv=None):
             write_outputs(a, session)
             if not a.quiet:
                 print_screen(session)
-    except (SimError, ValueError) as e:
+    except SimError as e:  # anything else is a bug: its traceback is printed as usual
         print("%s: error: %s" % (PROG, e), file=sys.stderr)
         return 1
     finally:

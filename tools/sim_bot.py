@@ -208,7 +208,7 @@ def new_game(session, rules=None, players=None, cpu=None, cpu_level="basic"):
         scr = m.screen("Setup")
         n = int([v for lab, v in scr["items"] if lab == "PLAYERS"][0])
         if cpu > n:
-            raise ValueError("--cpu %d is more than the %d players" % (cpu, n))
+            raise SimError("--cpu %d is more than the %d players" % (cpu, n))
         for i in range(n):
             level = cpu_level if i >= n - cpu else ""
             m.set_value("Setup", "%d " % (i + 1), _kind_label(level))
