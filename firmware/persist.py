@@ -111,6 +111,17 @@ def _json_load(payload):
         raise ValueError("record content is not valid JSON")
 
 
+_UNREADABLE = b"?"  # stands for a file whose read failed: unpack() reports it as damaged
+
+
+def _read(storage, name):
+    """storage.read, with a failing read (flash error) reported as damage, not raised."""
+    try:
+        return storage.read(name)
+    except OSError:
+        return _UNREADABLE
+
+
 def _printable(s, most):
     if not isinstance(s, str) or not 0 < len(s) <= most:
         return False
@@ -194,7 +205,7 @@ class Settings:
         for k in defaults:
             v = defaults[k]
             out[k] = list(v) if isinstance(v, (list, tuple)) else v
-        data = storage.read(SETTINGS_FILE)
+        data = _read(storage, SETTINGS_FILE)
         if data is None:
             return out, None
         try:
@@ -290,7 +301,7 @@ class HighScores:
         best = None
         damaged = 0
         for i, name in enumerate(SCORES_FILES):
-            data = self.storage.read(name)
+            data = _read(self.storage, name)
             if data is None:
                 continue
             try:
@@ -438,7 +449,7 @@ class SavedGame:
     @staticmethod
     def load_full(storage):
         """(data or None, meta dict, message or None): no message when there is no save."""
-        raw = storage.read(GAME_FILE)
+        raw = _read(storage, GAME_FILE)
         if raw is None:
             return None, {}, None
         try:

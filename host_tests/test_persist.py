@@ -555,3 +555,15 @@ def test_storage_and_persist_on_micropython(tmp_path):
     assert Settings.load(s) == (d, None)
     hs = HighScores(s)
     assert hs.load() is None and hs.table("yatzy")[1] == ("Ann", 180, "#1")
+
+
+def test_a_failing_read_counts_as_damage_not_a_crash():
+    class Broken(storage.MemoryStorage):
+        def read(self, name):
+            raise OSError(5, "EIO")
+
+    s = Broken()
+    assert Settings.load(s) == (persist.SETTINGS_DEFAULTS, "Settings damaged: defaults used")
+    assert SavedGame.load(s) == (None, "Saved game damaged")
+    hs = HighScores(s)
+    assert hs.load() == "High scores damaged: reset" and hs.tables == {}
