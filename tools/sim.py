@@ -7,7 +7,7 @@
     tools/sim.py --rules maxi --players 2 --cpu 1
     tools/sim.py --keys "r 13 r w" --screenshot out.png
     tools/sim.py --autoplay --rules yahtzee --record game.json --gif game.gif
-    tools/sim.py --runtime micropython --heap 192k
+    tools/sim.py --runtime micropython --heap 384k
 
 The same firmware app runs on CPython (Adafruit's SSD1306_I2C driver on a fake busio bus) or
 in the MicroPython unix port (the firmware's own driver, its I2C traffic piped back here);
@@ -129,7 +129,7 @@ def build_parser():
         "--heap",
         metavar="SIZE",
         type=_heap,
-        help="MicroPython heap size, e.g. 192k (only with --runtime micropython)",
+        help="MicroPython heap size, e.g. 384k (only with --runtime micropython)",
     )
     p.add_argument(
         "--scale",
