@@ -478,3 +478,104 @@ def test_phase_flow_reaches_over():
     assert g.phase == TURN and g.round == 2
     play_turn(g, [2] * 5, "twos")
     assert g.phase == OVER and g.round == 2 and g.legal_actions() == [("undo",)]
+
+
+# ---- combinations of options ---------------------------------------------------------------
+def test_triple_yahtzee_joker_needs_every_yahtzee_box_of_every_column():
+    g = solo("yahtzee", {"triple": True})
+    play_turn(g, [5] * 5, "yahtzee", 0)
+    play_turn(g, [5] * 5, "yahtzee", 1)
+    g.roll([5] * 5)
+    got = {(c, col) for c, col, _ in g.choices()}
+    assert ("yahtzee", 2) in got and ("full_house", 0) in got  # Joker not yet
+    g.score("yahtzee", 2)
+    assert g.extra_bonus(0) == 200  # second and third Yahtzee
+    g.roll([5] * 5)
+    assert {(c, col) for c, col, _ in g.choices()} == {("fives", 0), ("fives", 1), ("fives", 2)}
+    g.score("fives", 2)
+    assert g.total(0) == 50 + 2 * 50 + 3 * (50 + 25) + 300
+
+
+def test_forced_triple_offers_the_next_box_of_each_column():
+    g = solo("forced", {"triple": True})
+    play_turn(g, [1] * 5, "ones", 1)
+    g.roll([2] * 5)
+    assert g.choices() == [("ones", 0, 0), ("twos", 1, 10), ("ones", 2, 0)]
+
+
+def test_up_order_with_joker_takes_the_last_box():
+    g = solo("yahtzee", {"order": "up_or_down"})
+    g.choose_direction("up")
+    play_turn(g, [3] * 5, "chance")
+    play_turn(g, [3] * 5, "yahtzee")
+    g.roll([3] * 5)
+    # yahtzee filled: Joker, but up order leaves only large_straight open to fill
+    assert g.choices() == [("large_straight", 0, 40)] and g.extra_bonus(0) == 0
+    g.score("large_straight")
+    assert g.extra_bonus(0) == 100
+
+
+def test_extra_rows_and_extra_bonus_read_literally():
+    g = solo("yatzy", {"extra_rows": 1, "extra_bonus": 50})
+    play_turn(g, [4] * 5, "yatzy")
+    play_turn(g, [4] * 5, "yatzy_2")
+    assert g.total(0) == 50 + 50 + 50 and g.extra_bonus(0) == 50
+
+
+def test_tie_break_with_compulsory_rolls_and_undo_of_a_stop():
+    g = Game("yatzy", ["A", "B"], {"categories": ["chance"], "tie_break": True, "all_rolls": True})
+    g.rolloff([2])
+    g.rolloff([5])
+    for _ in range(2):
+        g.roll([2] * 5)
+        g.set_holds(31)
+        g.roll([])
+        g.roll([])
+        g.score("chance")
+    assert g.phase == TIEBREAK and g.current == 1  # seat order from the starter
+    g.roll([6] * 5)
+    assert g.choices() == [] and g.rolls_left() == 2
+    g.set_holds(31)
+    g.roll([])
+    g.roll([])
+    snap = codec.encode(g)
+    g.score("tiebreak")
+    g.undo()
+    assert codec.encode(g) == snap
+    g.score("tiebreak")
+    g.roll([1] * 5)
+    g.set_holds(31)
+    g.roll([])
+    g.roll([])
+    g.score("tiebreak")
+    assert g.is_over() and g.ranking() == [(1, 1, 10), (2, 0, 10)]
+
+
+def test_second_place_ties_stay_shared_with_tie_break():
+    g = Game("yatzy", ["A", "B", "C"], {"categories": ["chance"], "tie_break": True})
+    g.rolloff([6])
+    g.rolloff([1])
+    g.rolloff([1])
+    for dice in ([6] * 5, [1] * 5, [1] * 5):
+        play_turn(g, dice, "chance")
+    assert g.is_over() and g.ranking() == [(1, 0, 30), (2, 1, 5), (2, 2, 5)]
+
+
+def test_bonus_per_column_in_triple():
+    g = solo("triple", {"bonus_threshold": 10})
+    play_turn(g, [6, 6, 1, 1, 2], "sixes", 1)
+    assert [g.bonus_needed(0, c) for c in range(3)] == [10, 0, 10]
+    assert g.total(0) == 2 * (12 + 50)
+
+
+def test_eight_players_roll_off_and_rotate():
+    g = Game("yatzy", ["P%d" % i for i in range(8)], {"categories": ["chance"]}, dice=4)
+    while g.phase == ROLLOFF:
+        g.rolloff()
+    assert g.rolloff_log[0][:2] == (0, 0) and len({e[1] for e in g.rolloff_log}) == 8
+    seen = []
+    while not g.is_over():
+        seen.append(g.current)
+        g.roll()
+        g.score("chance")
+    assert seen == [(g.starter + i) % 8 for i in range(8)]
