@@ -159,6 +159,33 @@ def test_boot_flashed_main_with_fake_hardware_and_play(board):
     assert crash == "", crash
 
 
+def test_full_game_through_the_flashed_app(board, tmp_path):
+    """The simulator's autoplay bot presses buttons on the app imported from the flash."""
+    _, flash_dir, _ = board
+    if not os.path.exists(os.path.join(ROOT, "firmware", "app.py")):
+        pytest.skip("firmware/app.py is not in this checkout yet")
+    import sim_bot
+    from sim_session import Session
+
+    where = run_on_board(flash_dir, "import app, ssd1306\nprint(app.__file__, ssd1306.__file__)\n")
+    files = [os.path.join(flash_dir, p) for p in where.stdout.split()]  # cwd is the flash
+    assert files == [os.path.join(flash_dir, "app.mpy"), os.path.join(flash_dir, "ssd1306.mpy")]
+    session = Session(
+        runtime="micropython",
+        seed=3,
+        storage_dir=str(tmp_path),
+        keep_frames=False,
+        extra_path=[flash_dir],  # first on MICROPYPATH: the flashed .mpy files win
+    )
+    try:
+        session.start()
+        sim_bot.new_game(session, players=2, cpu=0)
+        game = sim_bot.autoplay(session) or session.game()
+    finally:
+        session.close()
+    assert game.is_over() and len(game.totals()) == 2
+
+
 def test_safe_mode_when_roll_is_held_at_power_up(board):
     _, flash_dir, _ = board
     env = {"FAKE_PRESSES": json.dumps([[14, 0, 10**6]])}
