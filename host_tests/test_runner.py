@@ -1,79 +1,37 @@
 # Main-loop tests with fakes: presses, watchdog, crash screen + bounded log + restart, sleep/wake.
 # SPDX-License-Identifier: MIT
+import os
+import subprocess
+import sys
+
 import board
 import pytest
-from buttons import Buttons
-from hw_fakes import FakeApp, FakeClock, FakeDisplay, FakeMachine, FakeTime, MemStorage
-from runner import ErrorLog, Runner, format_exception
-from sound import Sound
+from hw_fakes import MemStorage
+from mp_runner_scenarios import SCENARIOS, Rig
+from runner import ErrorLog, format_exception
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+from unix_board import micropython_binary  # noqa: E402
 
 ROLL = board.gpio("ROLL")
 HOLD1 = board.gpio("HOLD1")
+MP = micropython_binary()
 
 
-class Rig:
-    """A runner on a fake board: real Board, Buttons, Sound, ErrorLog; fake app and machine."""
-
-    def __init__(self, sleep_ms=60000, wrap=None, t0=0, fail_on=None, storage=None):
-        self.clock = FakeClock(t0, wrap)
-        self.machine = FakeMachine(self.clock)
-        self.board = board.Board(machine=self.machine, time=FakeTime(self.clock, self.machine))
-        self.storage = storage if storage is not None else MemStorage()
-        self.display = FakeDisplay()
-        self.sound = Sound(self.board.buzzer())
-        self.apps = []
-        self.settings_seen = []
-        self.fail_on = fail_on
-
-        def make_app():
-            app = FakeApp(self.display, self.storage, None, self.sound, sleep_ms)
-            app.fail_on = self.fail_on
-            self.apps.append(app)
-            return app
-
-        self.buttons = Buttons(self.board.button_pins())
-        b = self.board
-        self.runner = Runner(
-            make_app,
-            self.buttons,
-            self.display,
-            b.ticks_ms,
-            b.ticks_diff,
-            sound=self.sound,
-            wdt=b.watchdog(),
-            idle=b.sleep_ms,
-            lightsleep=b.lightsleep,
-            log=ErrorLog(self.storage),
-            led=b.led(),
-            on_settings=lambda s: self.settings_seen.append(dict(s)),
-        )
-        b.irq_on_buttons(lambda i, lv: self.buttons.edge(i, lv, self.runner.irq_time()))
-        self.runner.start()
-
-    @property
-    def app(self):
-        return self.runner.app
-
-    def press(self, gpio, t0, ms=60):
-        self.machine.pins[gpio].press(t0, t0 + ms)
-
-    def run_until(self, t):
-        while self.clock.t < t:
-            self.runner.run(steps=1)
-
-    @property
-    def wdt(self):
-        return self.machine.wdts[0]
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda f: f.__name__)
+def test_scenario_on_cpython(scenario):
+    scenario()
 
 
-def test_presses_reach_the_app_in_order_and_watchdog_is_fed():
-    rig = Rig()
-    rig.press(HOLD1, 100)
-    rig.press(ROLL, 300, 900)  # long press
-    rig.run_until(2000)
-    assert [(b, k) for b, k, _ in rig.app.presses] == [("hold1", "short"), ("roll", "long")]
-    assert rig.wdt.feeds > 50
-    assert rig.wdt.longest_gap <= board.WDT_TIMEOUT_MS // 4
+@pytest.mark.skipif(MP is None, reason="MicroPython unix port not installed here")
+def test_scenarios_on_the_micropython_unix_port():
+    paths = [os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host_tests"), ".frozen"]
+    env = dict(os.environ, MICROPYPATH=":".join(paths))
+    code = "import mp_runner_scenarios as s\ns.run_all()\n"
+    res = subprocess.run([MP, "-c", code], env=env, capture_output=True, text=True, timeout=60)
+    assert res.returncode == 0, res.stdout + res.stderr
+    assert res.stdout.split() == [w for f in SCENARIOS for w in ("ok", f.__name__)]
 
 
 def test_a_tap_inside_one_idle_wait_is_not_lost():

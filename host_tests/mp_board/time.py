@@ -4,7 +4,8 @@ import gc
 
 import machine
 
-HEAP = []  # gc.mem_free() at the first idle of the loop: the free heap after start-up
+HEAP = []  # gc.mem_free() at the main loop's first idle (the free heap after start-up)
+LOW = [None, 0]  # lowest gc.mem_free() seen at an idle (sampled every 25 idles), idle count
 
 
 def ticks_ms():
@@ -16,10 +17,16 @@ def ticks_diff(a, b):
 
 
 def sleep_ms(ms):
-    if not HEAP:
-        gc.collect()
-        HEAP.append(gc.mem_free())
-        print("HEAP_FREE_AFTER_START", HEAP[0])
+    if ms >= 5:  # the runner's idle wait (the panel reset before start-up sleeps 1 ms)
+        LOW[1] += 1
+        if not HEAP or LOW[1] % 25 == 0:
+            gc.collect()
+            free = gc.mem_free()
+            if not HEAP:
+                HEAP.append(free)
+                print("HEAP_FREE_AFTER_START", free)
+            if LOW[0] is None or free < LOW[0]:
+                LOW[0] = free
     if machine.CLOCK.t > machine.LIMIT_MS:
         raise KeyboardInterrupt
     machine.FAKE.run_until(machine.CLOCK.t + ms)
