@@ -95,7 +95,7 @@ def test_reflash_copies_only_what_changed_and_removes_shadowing_sources(board):
     up_to_date = sorted(
         ln.split(":", 1)[1].strip() for ln in lines if ln.startswith("Up to date:")
     )
-    copied = sorted(ln.split()[-1][1:] for ln in lines if ln.startswith("cp "))
+    copied = sorted(ln.split()[1] for ln in lines if ln.startswith("cp "))
     # exactly the files that differed are copied (others' edits may add to the damaged two)
     differs = sorted(k for k in built if before.get(k) != built[k] or k == "buttons.mpy")
     assert copied == differs and "sound.mpy" in copied
@@ -222,3 +222,25 @@ def test_package_json_is_current_and_installs_with_mpremote_mip(tmp_path):
         with open(src, "rb") as f:
             assert t.files[dest] == f.read()
     assert "/lib/yatzy" in t.dirs
+
+
+def test_flash_chain_writes_part_files_and_renames_only_when_complete(tmp_path):
+    big = tmp_path / "big.mpy"
+    big.write_bytes(bytes(range(256)) * 30)  # 7680 bytes: three chunks
+    small = tmp_path / "small.py"
+    small.write_bytes(b"x = 1\n")
+    chain = flash.flash_commands([("yatzy/big.mpy", str(big)), ("main.py", str(small))])
+    prep, *writes, reset = chain
+    assert reset == ["reset"] and prep[0] == "exec" and "'yatzy'" in prep[1]
+    assert "'yatzy/big.py'" in prep[1]  # a source twin that would shadow the .mpy is removed
+    codes = [c[1] for c in writes]
+    assert len(codes) == 4  # 3 chunks for big, 1 for small
+    assert codes[0].startswith("_f = open('yatzy/big.mpy.part', 'wb')")
+    assert [("_done(" in c) for c in codes] == [False, False, True, True]
+    import base64
+    import re
+
+    sent = b"".join(
+        base64.b64decode(m) for m in re.findall(r"_d\('([^']*)'\)", "".join(codes[:3]))
+    )
+    assert sent == big.read_bytes()

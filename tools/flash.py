@@ -13,8 +13,10 @@ socket bridge, as in the tests; `resume` is added so the unix port is not soft-r
 
 Only what changed: one `exec` on the board prints the sha256 of every file the build has
 (a single round trip, much faster than mpremote's per-file check in `fs cp`); only files
-that differ are copied ("Up to date: ..." for the rest). A `.py` on the board that would
-shadow a new `.mpy` (MicroPython imports `x.py` before `x.mpy`) is removed.
+that differ are copied ("Up to date: ..." for the rest, "cp NAME SIZE" for each one written,
+printed by the board after the write). Files go over as base64 in 3 KB `exec` chunks, into
+NAME.part, renamed when complete. A `.py` on the board that would shadow a new `.mpy`
+(MicroPython imports `x.py` before `x.mpy`) is removed.
 """
 
 import argparse
@@ -147,23 +149,43 @@ def board_hashes(port, names):
     return out
 
 
+CHUNK = 3072  # file bytes per `exec` (4 KB of base64: small enough for any board's REPL)
+
+
 def flash_commands(files, reset=True):
     """The mpremote command chain (argument lists joined with '+') that copies `files`.
 
-    Every file gets its own `fs cp SRC :DEST` with an explicit destination: `fs cp -r` into
-    ":" depends on whether the board reports its root as existing, and copies into a nested
-    folder when the folder already exists. A `.py` next to a new `.mpy` would be imported
-    instead of it, so those are removed first."""
+    Each file travels as base64 in a few `exec` commands (3 KB per round trip, where
+    `fs cp` sends 256 bytes per round trip: about eight times faster over USB serial), is
+    written to `NAME.part` and renamed over NAME only when complete, so an interrupted flash
+    leaves the old file in place. A `.py` next to a new `.mpy` would be imported instead of
+    it, so those are removed first."""
+    import base64
+
     folders = sorted({rel.rsplit("/", 1)[0] for rel, _ in files if "/" in rel})
     shadows = sorted(rel[:-4] + ".py" for rel, _ in files if rel.endswith(".mpy"))
     script = (
         "import os\n"
+        "from binascii import a2b_base64 as _d\n"
         "for d in %r:\n try:\n  os.mkdir(d)\n except OSError:\n  pass\n"
         "for n in %r:\n try:\n  os.remove(n)\n except OSError:\n  pass\n"
+        "def _done(n):\n"
+        " _f.close()\n"
+        " try:\n  os.remove(n)\n except OSError:\n  pass\n"
+        " os.rename(n + '.part', n)\n"
+        " print('cp', n, os.stat(n)[6])\n"
     ) % (folders, shadows)
     chain = [["exec", script]]
     for rel, path in files:
-        chain.append(["fs", "cp", "--force", path, ":" + rel])
+        with open(path, "rb") as f:
+            data = f.read()
+        parts = [data[i : i + CHUNK] for i in range(0, len(data), CHUNK)] or [b""]
+        for i, part in enumerate(parts):
+            code = "_f = open(%r, 'wb')\n" % (rel + ".part") if i == 0 else ""
+            code += "_f.write(_d(%r))\n" % base64.b64encode(part).decode()
+            if i == len(parts) - 1:
+                code += "_done(%r)\n" % rel
+            chain.append(["exec", code])
     if reset:
         chain.append(["reset"])
     return chain
