@@ -1,0 +1,493 @@
+# Computer players easy/good/best and the hint: exact turn search plus a compact future value.
+# SPDX-License-Identifier: MIT
+"""Levels ``easy``, ``good`` and ``best`` for :func:`yatzy.strategy.decide`, and hints.
+
+Every level searches the current turn exactly, like ``basic``: over the sorted dice
+multisets, a keep is worth the mean of one more die added, a roll the best of its sub-keeps.
+What differs is the value of ending the turn in a box: the box's points, the upper bonus
+it completes and any Yahtzee / extra Yatzy bonus, **plus the change in the expected value
+of the rest of the game** (the future value), which ``basic`` ignores. The future value of
+a column is ``L[open lower boxes, Yahtzee-50 flag] + U[open upper boxes][upper total]``:
+
+- ``best`` uses the tables ``yatzy.ai_tables`` fitted to the exact optimum
+  (``tools/gen_ai_tables.py`` from ``tools/solver.py``) when the game is one the solver
+  covers (yatzy, forced, yahtzee, no house options that change play); otherwise, and
+  always for ``good``, a generic model: one weight per lower box plus per upper box and a
+  logistic chance of still reaching the upper bonus (weights also fitted by the tool).
+- ``easy`` plays like a casual player: only this turn's points, a slight pull towards the
+  bonus, and now and then (``rand``) a worse keep or the second-best box.
+
+Values are integers in 1/64 point so CPython and MicroPython make the same choices.
+``hint(game)`` gives the ``best`` suggestion; ``loss(game, action)`` the expected points an
+action gives away against it (0 for the best choice).
+
+Example::
+
+    >>> from yatzy.engine import Game
+    >>> g = Game("yatzy", ["Cpu"], cpu=[True], dice=4)
+    >>> decide(g, "best")
+    ('roll',)
+"""
+
+import sys
+
+from yatzy import rules as _rules
+from yatzy import strategy as _st
+from yatzy.engine import DIRECTION, OVER, ROLLOFF, TIEBREAK
+from yatzy.scoring import counts_of
+
+UNIT = 64  # value units per point
+NEG = -(1 << 29)
+LEVELS = ("easy", "good", "best")
+MAX_LOOKAHEAD = 4  # Maxi with many saved rolls: plan at most this many rolls ahead
+
+_data = {}  # ruleset key -> decoded table entry (loaded lazily from yatzy.ai_tables)
+_cache = {}  # turn signature -> [final values, keep values with 1 roll to come, ...]
+CACHE_LIMIT = 1  # turns remembered (one is enough in a game; benchmarks raise it)
+
+
+def _i16(buf, i):
+    v = buf[2 * i] | buf[2 * i + 1] << 8
+    return v - 65536 if v & 0x8000 else v
+
+
+def _tables():
+    from yatzy import ai_tables
+
+    return ai_tables
+
+
+def exact_key(r):
+    """The table key when ``best`` may use fitted exact-optimum tables for ruleset ``r``."""
+    o = r.options
+    if r.columns != 1 or o.get("all_rolls") or o.get("extra_bonus") or o.get("extra_rows"):
+        return None
+    if o.get("categories") is not None or o.get("upper_first"):
+        return None
+    if r.id == "forced" and r.bonus_threshold == 42:
+        return "forced"
+    if r.order != "free" or o.get("bonus_threshold") not in (None, 63):
+        return None
+    if r.id in ("yatzy", "yahtzee"):
+        return r.id
+    return None
+
+
+def _family(r):
+    """Generic weights: the Nordic yatzy fit, the American one, or Maxi's estimate."""
+    if r.dice == 6:
+        return "maxi"
+    return "yahtzee" if r.joker or r.id == "yahtzee" else "yatzy"
+
+
+class Model:
+    """Future value of one column of a card, in UNIT, for a ruleset and a level."""
+
+    def __init__(self, r, level):
+        t = _tables()
+        self.r = r
+        self.key = exact_key(r) if level == "best" else None
+        self.exact = None
+        if self.key is not None and self.key in t.EXACT:
+            name = "yatzy.ai_exact_" + self.key
+            __import__(name)
+            self.exact = sys.modules[name].TABLE  # (lower, threshold, flags, L, U)
+        g = t.GENERIC[_family(r)]
+        self.weights = g[0]  # box id (base name) -> UNIT
+        self.upper_w = g[1]  # face 1..6 -> UNIT (index 0 unused)
+        self.slope = g[2]  # logistic scale of the bonus chance, UNIT per point
+        self.saved_roll = g[3] if r.saved_rolls else 0  # a roll saved for later (Maxi)
+        self.flag_w = g[4]  # a Yahtzee box holding 50: later Yahtzees earn the bonus
+        self.easy = level == "easy"
+        opts = r.options
+        self.rkey = (level, r.id, repr([(k, opts[k]) for k in sorted(opts)]))
+        self.lower = [c for c in r.categories if c not in _rules.FACE]
+        self.upper_faces = [_rules.FACE[c] for c in r.upper]
+
+    def value(self, card, upper, flag):
+        """Future value of a column: ``card`` dict box -> score/None, upper total, flag."""
+        if self.easy:
+            return self._easy(card, upper)
+        if self.exact is not None:
+            lower_ids, thr, flags, lt, ut = self.exact
+            m = 0
+            for i, c in enumerate(lower_ids):
+                if card[c] is None:
+                    m |= 1 << i
+            um = 0
+            for f in range(1, 7):
+                if card[_rules.UPPER[f - 1]] is None:
+                    um |= 1 << (f - 1)
+            u = upper if upper < thr else thr
+            return _i16(lt, m * flags + flag) + _i16(ut, um * (thr + 1) + u)
+        v = self.flag_w if flag else 0
+        for c in self.lower:
+            if card[c] is None:
+                v += self.weights.get(_rules.split_extra(c)[0], 0)
+        return v + self.upper_value(card, upper)
+
+    def upper_value(self, card, upper):
+        r = self.r
+        thr = r.bonus_threshold
+        v = 0
+        par = 0
+        top = 0
+        for f in self.upper_faces:
+            if card[_rules.UPPER[f - 1]] is None:
+                v += self.upper_w[f]
+                par += f * thr
+                top += f * r.dice
+        need = thr - upper
+        if need <= 0 or top < need or not top:
+            return v
+        # chance of the bonus: logistic in (expected upper points to come - points needed)
+        x = (par // 21 - need) * self.slope
+        return v + r.bonus_value * UNIT * _logistic(x) // 1024
+
+    def _easy(self, card, upper):
+        # a casual player only keeps the bonus in mind: being ahead of 3 of each is good
+        r = self.r
+        if not r.upper or upper >= r.bonus_threshold:
+            return 0
+        par = 0
+        for f in self.upper_faces:
+            if card[_rules.UPPER[f - 1]] is not None:
+                par += f * r.bonus_threshold // 21
+        return (upper - par) * UNIT // 2
+
+
+def _logistic(x):
+    """1024 / (1 + exp(-x / UNIT)) with integers only (piecewise linear in 1/8 steps)."""
+    # values of 1024*sigmoid(t) for t = 0, 0.5, 1, ..., 4
+    pts = (512, 639, 751, 839, 901, 942, 966, 981, 989)
+    neg = x < 0
+    if neg:
+        x = -x
+    i = x * 2 // UNIT
+    if i >= 8:
+        y = 1024 - (1024 - 989) * 8 // (i + 1)
+    else:
+        rem = x * 2 - i * UNIT
+        y = pts[i] + (pts[i + 1] - pts[i]) * rem // UNIT
+    return 1024 - y if neg else y
+
+
+def _flag(game, p, col):
+    """1 when this column's Yahtzee box holds a Yahtzee (the Yahtzee bonus is possible)."""
+    r = game.rules
+    if not r.joker:
+        return 0
+    card = game.players[p].card[col]
+    for b in r.yatzy_boxes:
+        if card[b]:
+            return 1
+    return 0
+
+
+def _now_values(game, model):
+    p = game.current
+    pl = game.players[p]
+    out = []
+    for col in range(game.rules.columns):
+        out.append(model.value(pl.card[col], game.upper_total(p, col), _flag(game, p, col)))
+    return out
+
+
+def box_value(game, model, now, c, col, pts, dice_extra=0):
+    """UNIT value of filling (c, col) with ``pts``: points, bonus, change of future value."""
+    r = game.rules
+    p = game.current
+    fa = r.factors[col]
+    card = game.players[p].card[col]
+    have = game.upper_total(p, col)
+    v = pts * UNIT
+    upper = have
+    if c in _rules.FACE:
+        upper = have + pts
+        if have < r.bonus_threshold <= upper:
+            v += r.bonus_value * UNIT
+    flag = _flag(game, p, col)
+    if r.joker and c in r.yatzy_boxes and pts:
+        flag = 1
+    card[c] = pts  # look at the card with the box filled, then restore it
+    after = model.value(card, upper, flag)
+    card[c] = None
+    return fa * (v + after - now[col]) + dice_extra * UNIT
+
+
+def final_values(game, model):
+    """UNIT value of ending the turn with each roll (best box for each)."""
+    r = game.rules
+    t = _st.tables(r.dice)
+    p = game.current
+    nr = len(t.rolls)
+    best = [NEG] * nr
+    now = _now_values(game, model)
+    for col in range(r.columns):
+        fa = r.factors[col]
+        for c in game.open_boxes(p, col):
+            row = _st.score_table(r, c)
+            if c in _rules.FACE:
+                f = _rules.FACE[c]
+                cst = [box_value(game, model, now, c, col, f * n) for n in range(r.dice + 1)]
+                for i in range(nr):
+                    v = cst[row[i] // f]
+                    if v > best[i]:
+                        best[i] = v
+            else:
+                k0 = box_value(game, model, now, c, col, 0)
+                k1 = box_value(game, model, now, c, col, 1) - fa * UNIT
+                per = fa * UNIT
+                for i in range(nr):
+                    s = row[i]
+                    v = per * s + (k1 if s else k0)
+                    if v > best[i]:
+                        best[i] = v
+    # five (six) of a kind: Joker rules and bonuses as the engine applies them
+    for face in range(1, 7):
+        dice = [face] * r.dice
+        i = t.roll_index[tuple(dice)]
+        extra = game.extra_for(p, dice)
+        top = NEG
+        for c, col, pts in game.choices_for(p, dice):
+            v = box_value(game, model, now, c, col, pts, extra)
+            if v > top:
+                top = v
+        if top > NEG:
+            best[i] = top
+    return best
+
+
+def _expect(t, values):
+    off = t.first_full
+    e = [0] * off + values
+    add = t.add
+    for i in range(off - 1, -1, -1):
+        b = 6 * i
+        e[i] = (
+            e[add[b]]
+            + e[add[b + 1]]
+            + e[add[b + 2]]
+            + e[add[b + 3]]
+            + e[add[b + 4]]
+            + e[add[b + 5]]
+        ) // 6
+    return e
+
+
+def _best(t, e, stop, bonus):
+    """Each roll's value with one more roll allowed: best sub-keep, or stopping now.
+
+    (With compulsory rolls the engine still lets a player hold every die and roll none, so
+    stopping keeps its value there too.)
+    """
+    start = t.start
+    subs = t.subs
+    out = []
+    for r in range(len(t.rolls)):
+        b = stop[r] + bonus
+        for j in range(start[r], start[r + 1]):
+            v = e[subs[j]]
+            if v > b:
+                b = v
+        out.append(b)
+    return out
+
+
+def _signature(game, model):
+    p = game.current
+    pl = game.players[p]
+    cards = tuple(tuple(col[c] for c in game.rules.categories) for col in pl.card)
+    return (model.rkey, game.direction_of(p), cards)
+
+
+def _levels(game, level, model, need):
+    """[final values, keep values with 1 roll to come, ..., keep values with `need`]."""
+    sig = _signature(game, model)
+    lv = _cache.get(sig)
+    if lv is None:
+        if len(_cache) >= CACHE_LIMIT:
+            _cache.clear()
+        lv = [final_values(game, model)]
+        _cache[sig] = lv
+    t = _st.tables(game.rules.dice)
+    while len(lv) <= need:
+        j = len(lv)  # keeps with j rolls to come
+        if j == 1:
+            prev = lv[0]
+        else:
+            # roll values with j-1 rolls left: stop (saving j-1 rolls) or keep again
+            prev = _best(t, lv[j - 1], lv[0], (j - 1) * model.saved_roll)
+        lv.append(_expect(t, prev))
+    return lv
+
+
+def _hold_mask(dice, keep):
+    want = counts_of(keep)
+    mask = 0
+    for i, d in enumerate(dice):
+        if want[d]:
+            want[d] -= 1
+            mask |= 1 << i
+    return mask
+
+
+def _model(game, level):
+    key = (id(game.rules), level)
+    m = _data.get(key)
+    if m is None:
+        if len(_data) > 8:
+            _data.clear()
+        m = Model(game.rules, level)
+        _data[key] = m
+    return m
+
+
+def options(game, level="best"):
+    """Every choice now with its UNIT value, best first.
+
+    During a turn with rolls left: ``[(value, ("holds", mask)), ...]`` for each distinct
+    keep, plus ``(value, ("score", c, col))`` for stopping (when allowed). With no rolls
+    left: the boxes. Values include the turn's points and the future value change.
+    """
+    model = _model(game, level)
+    r = game.rules
+    p = game.current
+    out = []
+    left = game.rolls_left()
+    stop_ok = not (r.all_rolls and left > 0)
+    if stop_ok:
+        now = _now_values(game, model)
+        extra = game.extra_for(p, game.dice)
+        bonus = left * model.saved_roll if r.saved_rolls else 0
+        for c, col, pts in game.choices():
+            out.append(
+                (box_value(game, model, now, c, col, pts, extra) + bonus, ("score", c, col))
+            )
+    if left > 0:
+        t = _st.tables(r.dice)
+        need = min(left, MAX_LOOKAHEAD)
+        e = _levels(game, level, model, need)[need]
+        ri = t.roll_index[tuple(sorted(game.dice))]
+        full = len(t.keeps) - len(t.rolls)
+        for j in range(t.start[ri], t.start[ri + 1]):
+            k = t.subs[j]
+            if k >= full and stop_ok:
+                continue  # keeping every die is the same as stopping
+            out.append((e[k], ("holds", _hold_mask(game.dice, t.keeps[k]))))
+    out.sort(key=lambda x: -x[0])
+    return out
+
+
+def _non_turn(game):
+    ph = game.phase
+    if ph == ROLLOFF:
+        return ("rolloff",)
+    if ph == DIRECTION:
+        return ("direction", _tables().DIRECTION.get(game.rules.id, "down"))
+    if ph == OVER:
+        raise ValueError("the game is over: no action to take")
+    if ph == TIEBREAK:
+        return _st.decide(game, "basic")
+    if not game.rolls_used:
+        return ("roll",)
+    return None
+
+
+def _pick(game, opts, level, rand):
+    if level != "easy" or len(opts) < 2:
+        return opts[0][1]
+    # easy: a casual player errs now and then, mostly between close choices
+    x = _rand(game, rand)
+    if x < 20:
+        return opts[1][1]
+    if x < 26:
+        return opts[min(len(opts) - 1, 2 + x % 3)][1]
+    return opts[0][1]
+
+
+def _rand(game, rand):
+    """0..99 from ``rand`` (a dice source or any callable giving ints), else from the game."""
+    if rand is not None:
+        v = 0
+        for _ in range(3):
+            v = v * 6 + (rand() - 1) % 6
+        return v * 100 // 216
+    # no source given: a fixed function of the position (same position, same slip)
+    h = game.round * 7919 + game.rolls_used * 131 + game.current
+    for d in game.dice:
+        h = (h * 31 + d) & 0xFFFFFF
+    return h % 100
+
+
+def choose(game, level="best", rand=None):
+    """The next action of the current player at ``level`` (easy, good or best)."""
+    if level not in LEVELS:
+        raise ValueError("unknown strategy level %r" % (level,))
+    a = _non_turn(game)
+    if a is not None:
+        return a
+    opts = options(game, level)
+    act = _pick(game, opts, level, rand)
+    if act[0] == "holds" and act[1] == game.hold_mask():
+        return ("roll",)
+    return act
+
+
+def hint(game):
+    """The ``best`` suggestion now: ``("roll",)``, ``("holds", mask)`` or ``("score", c, col)``.
+
+    Unlike :func:`choose`, a hold suggestion is given even when those dice are already held.
+    """
+    a = _non_turn(game)
+    if a is not None:
+        return a
+    return options(game, "best")[0][1]
+
+
+def loss(game, action):
+    """Expected points given away by ``action`` against the best choice (0.0 if best).
+
+    ``action``: ``("holds", mask)``, ``("roll",)`` (roll with the current holds) or
+    ``("score", c, col)``. An action that is not possible now raises ValueError.
+    """
+    if _non_turn(game) is not None:
+        return 0.0
+    if action[0] == "roll":
+        if game.rolls_left() <= 0:
+            raise ValueError("no rolls left: choose a box")
+        action = ("holds", game.hold_mask())
+    opts = options(game, "best")
+    best = opts[0][0]
+    if action[0] == "holds":
+        if game.rolls_left() <= 0:
+            raise ValueError("no rolls left: choose a box")
+        m = action[1]
+        keep = tuple(sorted(game.dice[i] for i in range(len(game.dice)) if m >> i & 1))
+        if len(keep) == len(game.dice) and not game.rules.all_rolls:
+            # rolling no die is the same as stopping now with the best box
+            return (best - max(v for v, a in opts if a[0] == "score")) / UNIT
+        for v, a in opts:
+            if a[0] == "holds":
+                k = tuple(sorted(game.dice[i] for i in range(len(game.dice)) if a[1] >> i & 1))
+                if k == keep:
+                    return (best - v) / UNIT
+    for v, a in opts:
+        if a == tuple(action):
+            return (best - v) / UNIT
+    raise ValueError("action %r is not possible now" % (action,))
+
+
+def _register():
+    for lv in LEVELS:
+        _st.register(lv, _make(lv))
+
+
+def _make(level):
+    def fn(game, rand=None):
+        return choose(game, level, rand)
+
+    return fn
+
+
+_register()
