@@ -80,7 +80,8 @@ hardware: $(STAMP)
 	$(PY) tools/flash.py package
 
 enclosure: $(STAMP)
-	command -v openscad >/dev/null || (apt-get update -qq && apt-get install -y -qq openscad xvfb xauth)
+	command -v openscad >/dev/null || (apt-get update -qq && apt-get install -y -qq openscad)
+	[ -n "$$DISPLAY" ] || command -v xvfb-run >/dev/null || apt-get install -y -qq xvfb xauth
 	$(PY) tools/gen_hardware.py --enclosure
 
 clean:
