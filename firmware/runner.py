@@ -14,7 +14,8 @@
 # Crash: any exception from the app is appended to a bounded log on flash, the app's error
 # screen is shown (a plain text fallback if that fails too) and a roll press builds a fresh
 # app from the factory, which loads the settings and the last saved game from flash: saves
-# survive. The state the crash left behind is never saved.
+# survive. The state the crash left behind is never saved. If building the fresh app fails
+# too, the next roll press hard-resets the board (machine.reset) for a clean heap.
 
 try:
     from micropython import const
@@ -90,6 +91,7 @@ class Runner:
         log=None,
         led=None,
         on_settings=None,
+        reset=None,
         poll_ms=POLL_MS,
         sleep_chunk_ms=SLEEP_CHUNK_MS,
     ):
@@ -105,6 +107,7 @@ class Runner:
         self.log = log
         self.led = led
         self.on_settings = on_settings
+        self.reset = reset  # machine.reset: used when restarting the app itself failed
         self.poll_ms = poll_ms
         self.sleep_chunk_ms = sleep_chunk_ms
         raw = ticks_ms()
@@ -113,6 +116,7 @@ class Runner:
         self.error = None  # message of the crash on screen, or None
         self.error_t = 0
         self.crashes = 0
+        self.start_failed = False  # the last crash happened while starting the app
         self.sleeps = 0
         self._applied = None
 
@@ -144,8 +148,10 @@ class Runner:
         self._led(True)
         try:
             self._start_app()
+            self.start_failed = False
         except Exception as exc:  # noqa: BLE001 - every crash goes to the log and screen
             self.crashed(exc)
+            self.start_failed = True
         self._led(self.error is not None)
 
     def _start_app(self):
@@ -269,7 +275,11 @@ class Runner:
         if not restart and now - self.error_t >= ERROR_IDLE_MS:
             self._nap_until_press()
             restart = True
-        if restart:
+        if restart and self.start_failed and self.reset is not None:
+            # starting a fresh app failed already (e.g. a heap too fragmented after the
+            # crash): a hard reset gives a clean heap; saves are on flash
+            self.reset()
+        elif restart:
             self.start()
         elif self.idle is not None:
             self.idle(self.poll_ms)
@@ -349,6 +359,7 @@ def main(board, display, randbytes=None, root="", steps=None):
         log=ErrorLog(storage),
         led=board.led(),
         on_settings=on_settings,
+        reset=board.reset,
     )
 
     def edge(index, level):

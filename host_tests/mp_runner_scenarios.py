@@ -42,6 +42,7 @@ class Rig:
             log=ErrorLog(self.storage),
             led=b.led(),
             on_settings=self.settings_changed,
+            reset=b.reset,
         )
         b.irq_on_buttons(self.edge)
         self.runner.start()

@@ -120,7 +120,7 @@ def test_error_screen_even_when_flash_is_full_and_app_cannot_draw():
     assert rig.runner.error == "ValueError: boom on hold1"
 
 
-def test_crash_in_start_is_caught_and_restart_retries():
+def test_crash_in_start_is_caught_and_roll_then_hard_resets():
     rig = Rig()
     calls = []
 
@@ -133,7 +133,25 @@ def test_crash_in_start_is_caught_and_restart_retries():
     assert rig.runner.error == "MemoryError: no heap" and rig.display.texts[0] == "ERROR"
     rig.press(ROLL, 100)
     rig.run_until(400)
-    assert len(calls) == 2
+    assert len(calls) == 1 and rig.machine.resets == 1  # a fresh app failed: clean heap
+
+
+def test_crash_in_play_restarts_the_app_and_a_failed_restart_resets():
+    rig = Rig(fail_on="hold1")
+    rig.press(HOLD1, 100)
+    rig.run_until(300)
+    assert rig.runner.crashes == 1 and not rig.runner.start_failed
+
+    def broken():
+        raise MemoryError("fragmented")
+
+    rig.runner.make_app = broken
+    rig.press(ROLL, 400)  # restart: building the app fails
+    rig.run_until(700)
+    assert rig.runner.crashes == 2 and rig.machine.resets == 0
+    rig.press(ROLL, 800)  # now a hard reset
+    rig.run_until(1100)
+    assert rig.machine.resets == 1
 
 
 def test_sleep_saves_powers_off_naps_with_watchdog_and_wakes_to_same_screen():
