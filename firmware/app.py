@@ -1,0 +1,280 @@
+# The Pocket Yatzy app: routes button presses to screens, draws changed pixels, saves.
+# SPDX-License-Identifier: MIT
+#
+# App(display, storage, dice, sound) is hardware-free (docs/CONTRACTS.md, "App"). One screen
+# object is active at a time; it has draw(cv), press(b, long, now) and tick(now) -> ms or
+# None. Buttons reach screens as numbers: 0..4 = hold1..hold5, 5 = hold6, 6 = roll
+# (left-handed: hold1..hold5 mirrored). A screen calls app.changed() when its picture
+# changes; the app then redraws the whole frame into display.buffer and FramePusher sends
+# only the changed windows. Screens live in ui_*.py and are imported when first shown.
+
+import gfx
+from font import SMALL
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+ROLL = const(6)
+HOLD6 = const(5)
+_BUTTONS = ("hold1", "hold2", "hold3", "hold4", "hold5", "hold6", "roll")
+# Centre x of each button's column on the screen (five dice at a 21 px pitch, Roll right).
+KEY_X = (10, 31, 52, 73, 94, 116, 116)
+KEY_Y = const(58)  # top of the soft-key labels (page 7)
+
+DEFAULTS = {
+    "contrast": 128,
+    "sound": True,
+    "volume": 5,
+    "sleep_s": 120,
+    "left_handed": False,
+    "cpu_pace": 500,
+    "i2c_khz": 400,
+}
+CONTRASTS = (8, 48, 128, 192, 255)
+SLEEPS = (30, 60, 120, 300, 600, 0)
+PACES = (150, 500, 1000)
+
+
+class App:
+    """The game as a player holds it; see the file header and docs/CONTRACTS.md."""
+
+    def __init__(self, display, storage, dice, sound=None):
+        self.display = display
+        self.storage = storage
+        self.dice = dice
+        self.sound = sound
+        self.cv = gfx.Canvas(display.buffer, display.width, display.height)
+        self.pusher = gfx.FramePusher(display)
+        self.settings = dict(DEFAULTS)
+        self.store = None
+        self.screen = None
+        self.asleep = False
+        self.now = 0
+        self.last_input = 0
+        self.notice = None  # one-line message for the title screen (damaged files)
+        self.saved = None  # the saved game (Game) offered by "Continue", or None
+        self.setup = None  # last new-game choices (names, cpu levels, ruleset, options)
+        self.game = None  # the game being played
+        self.levels = None  # computer level per seat ("" for a human)
+        self._dirty = True
+        self._frames = 0
+
+    # ---- life cycle -------------------------------------------------------------------
+    def start(self, now_ms):
+        """Load settings, high scores, names and the saved game; show the title."""
+        import ui_save
+
+        self.now = self.last_input = now_ms
+        self.store = ui_save.Store(self.storage)
+        notes = []
+        self.settings, note = self.store.load_settings(DEFAULTS)
+        if note:
+            notes.append(note)
+        self.setup, note = self.store.load_setup()
+        if note:
+            notes.append(note)
+        self.saved, note = self.store.load_game(self.dice)
+        if note:
+            notes.append(note)
+        self.game = None
+        note = self.store.scores_note()
+        if note:
+            notes.append(note)
+        self.notice = "; ".join(notes).upper() if notes else None
+        self.apply_display_settings()
+        self.title()
+        self.render()
+
+    def apply_display_settings(self):
+        d = self.display
+        if hasattr(d, "contrast"):
+            d.contrast(self.settings["contrast"])
+        if hasattr(d, "rotate"):
+            d.rotate(bool(self.settings["left_handed"]))
+
+    def title(self):
+        from ui_menu import Title
+
+        self.show(Title(self))
+
+    def show(self, screen):
+        """Make `screen` the active one (it is drawn on the next render)."""
+        self.screen = screen
+        self._dirty = True
+
+    def changed(self):
+        """The active screen's picture changed: redraw it on the next render."""
+        self._dirty = True
+
+    # ---- events -----------------------------------------------------------------------
+    def press(self, button, kind, now_ms):
+        """A debounced press: button "hold1".."hold6" or "roll", kind "short" or "long"."""
+        if button not in _BUTTONS:
+            raise ValueError("unknown button %r (hold1..hold6 or roll)" % (button,))
+        if kind != "short" and kind != "long":
+            raise ValueError("press kind must be 'short' or 'long', got %r" % (kind,))
+        self.now = self.last_input = now_ms
+        if self.asleep:
+            self.wake(now_ms)
+            return
+        b = _BUTTONS.index(button)
+        if self.settings["left_handed"] and b < 5:
+            b = 4 - b
+        if self.screen is not None:
+            self.screen.press(b, kind == "long", now_ms)
+        self.render()
+
+    def tick(self, now_ms):
+        """Advance animations and computer moves; returns ms until the next tick is needed."""
+        self.now = now_ms
+        if self.asleep:
+            return None
+        wait = None
+        if self.screen is not None:
+            wait = self.screen.tick(now_ms)
+        self.render()
+        if wait is not None:
+            self.last_input = now_ms  # animations and computer turns keep it awake
+            return wait
+        sleep_ms = self.settings["sleep_s"] * 1000
+        if not sleep_ms:
+            return None
+        left = sleep_ms - (now_ms - self.last_input)
+        if left <= 0:
+            self.save_now()
+            self.asleep = True
+            return None
+        return left
+
+    def wake(self, now_ms):
+        """Leave sleep: the same screen comes back (sent in full, the panel was off)."""
+        self.asleep = False
+        self.now = self.last_input = now_ms
+        self.pusher.invalidate()
+        self._dirty = True
+        self.render()
+
+    def render(self):
+        """Redraw the frame if something changed and push the changed windows."""
+        if not self._dirty or self.screen is None:
+            return 0
+        self._dirty = False
+        cv = self.cv
+        cv.fill(0)
+        self.screen.draw(cv)
+        self._frames += 1
+        return self.pusher.push()
+
+    def save_now(self):
+        """Save the game in progress (the shell calls this before sleep and power-down)."""
+        g = self.game
+        if g is not None and self.store is not None:
+            self.store.save_game(g, self.levels)
+
+    def fatal(self, message):
+        """Draw an error screen with `message` (used by the shell for uncaught errors)."""
+        cv = self.cv
+        cv.fill(0)
+        cv.fill_rect(0, 0, 128, 9, 1)
+        cv.text(2, 1, "ERROR", gfx.MEDIUM, 0)
+        lines = wrap(str(message).upper(), 31)
+        y = 12
+        for line in lines[:6]:
+            cv.text(1, y, line, SMALL)
+            y += 7
+        softkeys(cv, (None, None, None, None, None, "RESET"))
+        self.screen = None
+        self.pusher.invalidate()
+        self.pusher.push()
+
+    # ---- shared services for screens --------------------------------------------------
+    def play_sound(self, name):
+        if self.sound is not None:
+            self.sound.play(name)
+
+    def save_settings(self):
+        self.store.save_settings(self.settings)
+
+    def setup_for(self, g, levels):
+        """The remembered set-up changed to this game's players and rules (play again)."""
+        from yatzy import rules
+
+        s = self.setup
+        n = len(g.players)
+        s["rules"] = g.rules_id
+        s["n"] = n
+        for i in range(n):
+            s["names"][i] = g.players[i].name
+            s["levels"][i] = levels[i] if levels else ""
+        opts = {}
+        for k in rules.OPTION_KEYS:
+            if g.options[k] != rules.OPTIONS[k]["default"]:
+                opts[k] = g.options[k]
+        s["options"] = opts
+        return s
+
+    def level_of(self, p):
+        lv = self.levels[p] if self.levels else ""
+        return lv or "basic"
+
+
+# ---- drawing helpers shared by the screens -------------------------------------------
+
+
+def softkeys(cv, labels):
+    """Soft-key labels right above the buttons (page 7): labels[0..4] = hold1..hold5,
+    labels[5] = Roll; None leaves a key unlabelled."""
+    for i in range(6):
+        s = labels[i]
+        if not s:
+            continue
+        x = KEY_X[i if i < 5 else ROLL]
+        w = SMALL.width(s) + 4
+        if w < 15:
+            w = 15
+        left = x - w // 2
+        if left + w > 128:
+            left = 128 - w
+        cv.fill_round_rect(left, KEY_Y - 1, w, 7, 1, 1)
+        cv.text(left + (w - SMALL.width(s)) // 2, KEY_Y, s, SMALL, 0)
+
+
+def title_bar(cv, text, right=None):
+    """Inverted 7-px title row with optional right-aligned text."""
+    cv.fill_rect(0, 0, 128, 7, 1)
+    cv.text(2, 1, text, SMALL, 0)
+    if right:
+        cv.text_right(126, 1, right, SMALL, 0)
+
+
+def wrap(text, width):
+    """Split text into lines of at most `width` characters at spaces."""
+    out = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            while len(word) > width:
+                if line:
+                    out.append(line)
+                    line = ""
+                out.append(word[:width])
+                word = word[width:]
+            if not line:
+                line = word
+            elif len(line) + 1 + len(word) <= width:
+                line += " " + word
+            else:
+                out.append(line)
+                line = word
+        out.append(line)
+    return out
+
+
+def upper(s):
+    """Upper-case for the SMALL font (capitals only)."""
+    return s.upper()

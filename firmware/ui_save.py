@@ -1,0 +1,167 @@
+# The app's view of flash: settings, names and last set-up, the game in progress, high scores.
+# SPDX-License-Identifier: MIT
+#
+# Each lives in its own checksummed record (persist.py): settings.dat, names.dat, game.dat,
+# scores1.dat/scores2.dat, so damage to one never loses the others. Loads never raise: a
+# missing file means defaults, a damaged one defaults plus a short note for the title screen.
+
+import json
+
+import persist
+
+NAME_LEN = 6
+LEVELS = ("", "basic", "easy", "good", "best")
+_NAMES_FILE = "names.dat"
+_NAMES_KIND = "NAME"
+
+
+def default_setup():
+    return {
+        "rules": "yatzy",
+        "n": 2,
+        "names": ["P%d" % (i + 1) for i in range(8)],
+        "levels": [""] + ["basic"] * 7,
+        "options": {},
+        "games": 0,
+    }
+
+
+def _check_setup(s):
+    from yatzy import rules
+
+    rules.normalize_options(s["rules"], s["options"])
+    n = s["n"]
+    if not isinstance(n, int) or not 1 <= n <= 8:
+        raise ValueError("players")
+    if len(s["names"]) != 8 or len(s["levels"]) != 8 or not isinstance(s["games"], int):
+        raise ValueError("seats")
+    for v in s["names"]:
+        if not isinstance(v, str) or not 0 < len(v) <= NAME_LEN:
+            raise ValueError("name")
+    for v in s["levels"]:
+        if v not in LEVELS:
+            raise ValueError("level")
+
+
+class Store:
+    def __init__(self, storage):
+        self.storage = storage
+        self.hs = persist.HighScores(storage)
+        self.hs_note = None
+        self._hs_loaded = False
+
+    # ---- settings ----------------------------------------------------------------------
+    def load_settings(self, defaults):
+        """(settings, note or None)."""
+        return persist.Settings.load(self.storage, defaults)
+
+    def save_settings(self, settings):
+        persist.Settings.save(self.storage, settings)
+
+    # ---- names and the last set-up -------------------------------------------------------
+    def load_setup(self):
+        """(set-up dict, note or None)."""
+        s = default_setup()
+        data = self.storage.read(_NAMES_FILE)
+        if data is None:
+            return s, None
+        try:
+            _, payload = persist.unpack(data, _NAMES_KIND)
+            saved = json.loads(bytes(payload).decode())
+            for k in s:
+                s[k] = saved[k]
+            _check_setup(s)
+            return s, None
+        except (ValueError, KeyError, TypeError, UnicodeError):
+            return default_setup(), "Names damaged"
+
+    def save_setup(self, s):
+        data = json.dumps(s).encode()
+        self.storage.write(_NAMES_FILE, persist.pack(_NAMES_KIND, 1, data))
+
+    # ---- the game in progress ------------------------------------------------------------
+    def load_game(self, dice):
+        """(game or None, note or None); the game carries .levels and .number."""
+        g, meta, note = persist.SavedGame.load_game(self.storage, dice)
+        if g is None:
+            return None, note
+        levels = meta.get("levels")
+        if not isinstance(levels, list) or len(levels) != len(g.players):
+            levels = ["basic" if pl.cpu else "" for pl in g.players]
+        for i in range(len(levels)):
+            if levels[i] not in LEVELS or bool(levels[i]) != g.players[i].cpu:
+                levels[i] = "basic" if g.players[i].cpu else ""
+        g.levels = levels
+        n = meta.get("number", 0)
+        g.number = n if isinstance(n, int) else 0
+        return g, None
+
+    def save_game(self, g, levels):
+        from yatzy import codec
+
+        meta = {"levels": list(levels or ()), "number": getattr(g, "number", 0)}
+        persist.SavedGame.save(self.storage, codec.encode(g), meta)
+
+    def clear_game(self):
+        persist.SavedGame.clear(self.storage)
+
+    # ---- high scores ------------------------------------------------------------------------
+    def _load_scores(self):
+        if not self._hs_loaded:
+            self._hs_loaded = True
+            self.hs_note = self.hs.load()
+
+    def scores_note(self):
+        self._load_scores()
+        return self.hs_note
+
+    def scores(self, rid):
+        """[(name, score, when)] best first."""
+        self._load_scores()
+        return self.hs.table(rid)
+
+    def best(self, g):
+        if not eligible(g):
+            return None
+        self._load_scores()
+        return self.hs.best(g.rules_id)
+
+    def record(self, g):
+        """Enter the human players' totals; returns [(player, place)] of the new entries.
+        A game already entered (power cut before its save was cleared) adds nothing."""
+        if not eligible(g):
+            return []
+        self._load_scores()
+        when = "#%d" % getattr(g, "number", 0)
+        rid = g.rules_id
+        table = self.hs.table(rid)
+        seats = []
+        results = []
+        for p in range(len(g.players)):
+            pl = g.players[p]
+            if pl.cpu:
+                continue
+            row = (pl.name[:NAME_LEN], g.total(p), when)
+            if row in table:
+                continue
+            seats.append(p)
+            results.append(row[:2])
+        if not results:
+            return []
+        places = self.hs.end_game(rid, results, when)
+        return [(seats[i], places[i]) for i in range(len(seats)) if places[i]]
+
+    def reset_scores(self):
+        self._load_scores()
+        self.hs.reset()
+
+
+def eligible(g):
+    """High scores compare like with like: games with a changed card (short game, extra
+    Yatzy rows, triple columns outside the triple ruleset) do not enter them."""
+    o = g.options
+    if o.get("categories") is not None or o.get("extra_rows"):
+        return False
+    if o.get("triple") and g.rules_id != "triple":
+        return False
+    return True
