@@ -368,6 +368,7 @@ def main(board, display, randbytes=None, root="", steps=None):
     board.irq_on_buttons(edge)
     runner.start()
     gc.collect()
+    print("Pocket Yatzy: heap free after start-up %d bytes" % gc.mem_free())
     try:
         runner.run(steps)
     except KeyboardInterrupt:
