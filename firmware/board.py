@@ -161,8 +161,7 @@ class Board:
         import ssd1306
 
         i2c = self.i2c(khz)
-        if PANELS[self.panel][3]:
-            self.reset_panel()
+        self.reset_panel()  # always: a RES pin left unconnected just ignores GP6
         return ssd1306.SSD1306_I2C(WIDTH, HEIGHT, i2c, addr=OLED_ADDR, chip=self.panel)
 
     def set_i2c_khz(self, khz):

@@ -2,6 +2,7 @@
 # SPDX-License-Identifier: MIT
 import os
 import re
+import sys
 
 import board
 import pytest
@@ -159,3 +160,29 @@ def test_roll_held_reads_active_low():
     b = board.Board(machine=machine, time=FakeTime(clock))
     assert b.roll_held()
     assert not make_board()[0].roll_held()
+
+
+@pytest.mark.parametrize("panel, charge_pump", [("ssd1306", True), ("ssd1309", False)])
+def test_display_on_the_unix_port_sends_the_panel_init_with_a_res_pulse(panel, charge_pump):
+    """Board.display() with the firmware driver (framebuf needs MicroPython)."""
+    import subprocess
+
+    mp = os.path.join(os.path.dirname(sys.executable), "micropython")
+    if not os.path.exists(mp):
+        pytest.skip("MicroPython unix port not installed here")
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    code = (
+        "import board\n"
+        "from hw_fakes import FakeClock, FakeMachine, FakeTime\n"
+        "c = FakeClock()\n"
+        "m = FakeMachine(c)\n"
+        "d = board.Board(machine=m, time=FakeTime(c, m), panel=%r).display(1000)\n"
+        "bus = m.i2c_bus[0]\n"
+        "cmds = b''.join(data[1:] for addr, data in bus.writes if data[0] == 0)\n"
+        "print(bus.freq, d.width, d.height, 0x8D in cmds, m.pins[6].writes)\n" % panel
+    )
+    paths = [os.path.join(root, "firmware"), os.path.join(root, "host_tests"), ".frozen"]
+    env = dict(os.environ, MICROPYPATH=":".join(paths))
+    res = subprocess.run([mp, "-c", code], env=env, capture_output=True, text=True, timeout=60)
+    assert res.returncode == 0, res.stdout + res.stderr
+    assert res.stdout.split() == ["1000000", "128", "64", str(charge_pump), "[0,", "1]"]
