@@ -47,7 +47,7 @@ def solved(rid):
 def states(sv):
     """Reachable (mask, u, flag) of a solved game, with E."""
     ms, us, fs = [], [], []
-    for filled in range(sv.n_cat):
+    for filled in range(sv.n_cat + 1):  # the full card (worth 0) included
         st = sv.states_of_layer(filled, dedupe=False)
         if st is None:
             continue

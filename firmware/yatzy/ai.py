@@ -375,8 +375,9 @@ def options(game, level="best"):
             if k >= full and stop_ok:
                 continue  # keeping every die is the same as stopping
             out.append((e[k], ("holds", _hold_mask(game.dice, t.keeps[k]))))
-    out.sort(key=lambda x: -x[0])
-    return out
+    # MicroPython's sort is not stable: break ties by the order the choices were listed
+    order = sorted(range(len(out)), key=lambda i: (-out[i][0], i))
+    return [out[i] for i in order]
 
 
 def _non_turn(game):
