@@ -132,9 +132,13 @@ class Board:
             out.append((name, self.pin_in(name.upper())))
         return out
 
+    def held(self, signal):
+        """True while that button is down (power-up checks)."""
+        return self.pin_in(signal).value() == 0
+
     def roll_held(self):
         """True while the roll button is down (safe mode check at power-up)."""
-        return self.pin_in("ROLL").value() == 0
+        return self.held("ROLL")
 
     # -- display -------------------------------------------------------------
     def i2c(self, khz=I2C_KHZ_DEFAULT):

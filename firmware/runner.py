@@ -328,7 +328,9 @@ def main(board, display, randbytes=None, root="", steps=None):
     buttons = Buttons(board.button_pins(), active_low=True)
     sound = Sound(board.buzzer())
     wdt = board.watchdog()
-    khz = [None]
+    # HOLD1 held at power-up keeps the display bus at 400 kHz whatever the settings say (a
+    # panel that garbles at 1 MHz would hide the menu needed to change it back)
+    khz = [None, board.held("HOLD1")]
 
     def make_app():
         from app import App
@@ -338,7 +340,7 @@ def main(board, display, randbytes=None, root="", steps=None):
         return App(display, storage, FairDice(randbytes), sound)
 
     def on_settings(settings):
-        want = settings.get("i2c_khz", 400)
+        want = 400 if khz[1] else settings.get("i2c_khz", 400)
         if want != khz[0]:
             khz[0] = want
             try:

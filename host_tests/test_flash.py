@@ -188,6 +188,32 @@ def test_full_game_through_the_flashed_app(board, tmp_path):
     assert game.is_over() and len(game.totals()) == 2
 
 
+@pytest.mark.parametrize("hold1_at_power_up, freq", [(False, 1000000), (True, 400000)])
+def test_i2c_speed_setting_reaches_the_bus_unless_hold1_is_held(board, hold1_at_power_up, freq):
+    _, flash_dir, _ = board
+    if not os.path.exists(os.path.join(ROOT, "firmware", "app.py")):
+        pytest.skip("firmware/app.py is not in this checkout yet")
+    save = (
+        "import app, storage\n"
+        "from hw_fakes import FakeDisplay\n"
+        "a = app.App(FakeDisplay(), storage.FileStorage(''), None)\n"
+        "a.start(0)\n"
+        "a.settings['i2c_khz'] = 1000\n"
+        "a.save_settings()\n"
+    )
+    assert run_on_board(flash_dir, save).returncode == 0
+    presses = [[8, 0, 500]] if hold1_at_power_up else []
+    code = "import main\nimport machine\nprint('FREQ', machine.FAKE.i2c_bus[0].freq)\n"
+    env = {"FAKE_PRESSES": json.dumps(presses + [[14, 3000, 3060]]), "FAKE_LIMIT_MS": "200000"}
+    try:
+        out = run_on_board(flash_dir, code, env).stdout
+    finally:
+        for name in os.listdir(flash_dir):
+            if name.endswith(".dat"):
+                os.remove(os.path.join(flash_dir, name))  # settings back to defaults
+    assert "FREQ %d" % freq in out, out
+
+
 def test_safe_mode_when_roll_is_held_at_power_up(board):
     _, flash_dir, _ = board
     env = {"FAKE_PRESSES": json.dumps([[14, 0, 10**6]])}
