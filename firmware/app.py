@@ -240,6 +240,8 @@ def softkeys(cv, labels):
         left = x - w // 2
         if left + w > 128:
             left = 128 - w
+        if left < 0:
+            left = 0
         cv.fill_round_rect(left, KEY_Y - 1, w, 7, 1, 1)
         cv.text(left + (w - SMALL.width(s)) // 2, KEY_Y, s, SMALL, 0)
 

@@ -33,7 +33,7 @@ class End:
         if len(rank) > rows:
             cv.text(17, 51, "+%d MORE: SEE STANDINGS" % (len(rank) - rows), SMALL)
         undo = "UNDO" if g.can_undo() else None
-        softkeys(cv, ("CARDS", "TABLE", None, None, undo, "OK"))
+        softkeys(cv, ("CARD", "RANK", None, None, undo, "OK"))
 
     def press(self, b, long, now):
         app = self.app

@@ -416,30 +416,55 @@ class Play:
 
     # ---- hints ------------------------------------------------------------------------
     def hint_text(self):
+        """The best move now (yatzy.ai when present, else the basic strategy) and, when the
+        player's current choice differs, the expected points that choice gives away."""
         g = self.g
-        from yatzy import strategy
-
         if g.phase not in (E.TURN, E.TIEBREAK):
             return ""
         if not g.dice:
             return "HINT: ROLL"
-        act = strategy.decide(g, "basic")
+        try:
+            from yatzy import ai
+        except ImportError:
+            ai = None
+        if ai is not None:
+            act = ai.hint(g)
+        else:
+            from yatzy import strategy
+
+            act = strategy.decide(g, "basic")
+        if self.mode != _TURN and self.order:
+            mine = ("score",) + self.order[self.cur]
+        elif g.rolls_left() > 0:
+            mine = ("holds", g.hold_mask())
+        else:
+            mine = None
         if act[0] == "holds" or act[0] == "roll":
             mask = act[1] if act[0] == "holds" else g.hold_mask()
             keep = [str(g.dice[i]) for i in range(len(g.dice)) if mask >> i & 1]
-            return "KEEP " + "".join(keep) if keep else "ROLL ALL"
-        c, col = act[1], act[2]
-        name = "SUM" if c == E.TIEBREAK_BOX else g.rules.label(c).upper()
-        if g.rules.columns > 1:
-            name += " X%d" % g.rules.factors[col]
-        if self.mode != _TURN and self.order:
-            pots = self.pots
-            mine = self.order[self.cur]
-            if mine != (c, col):
-                f = g.rules.factors
-                d = pots[(c, col)] * f[col] - pots[mine] * f[mine[1]]
-                return "%s %+d" % (name, d)
-        return "SCORE " + name
+            text = "KEEP " + "".join(keep) if keep else "ROLL ALL"
+            same = mine is not None and mine[0] == "holds" and mine[1] == mask
+        else:
+            c, col = act[1], act[2]
+            text = "SUM" if c == E.TIEBREAK_BOX else g.rules.label(c).upper()
+            if g.rules.columns > 1:
+                text += " X%d" % g.rules.factors[col]
+            if self.mode == _TURN:
+                text = "SCORE " + text
+            same = mine == act
+        if mine is None or same:
+            return text
+        if ai is not None:
+            try:
+                lost = ai.loss(g, mine)
+            except ValueError:
+                return text
+            return "%s\nYOURS -%.1f" % (text, lost) if lost >= 0.05 else text
+        if mine[0] == "score" and act[0] == "score":
+            f = g.rules.factors
+            d = self.pots[act[1:]] * f[act[2]] - self.pots[mine[1:]] * f[mine[2]]
+            return "%s\nYOURS -%d" % (text, d)
+        return text
 
     # ---- drawing ----------------------------------------------------------------------
     def draw(self, cv):
@@ -525,7 +550,12 @@ class Play:
             cv.text(x, 37, "SCORE 0 IN", SMALL, 0)
             cv.text(x, 43, g.rules.label(c).upper() + "?", SMALL, 0)
         elif self.toast:
-            cv.text(x, 43, self.toast, SMALL)
+            lines = self.toast.split("\n")
+            y = 49 - 6 * len(lines)
+            cv.fill_rect(x - 1, y - 1, 128 - x + 1, 49 - y, 0)
+            for line in lines:
+                cv.text(x, y, line, SMALL)
+                y += 6
 
     def draw_dice(self, cv):
         g = self.g
@@ -563,6 +593,8 @@ class Play:
             cv.text(x + 3, 50, str(g.dice[i]), SMALL)
         if self.mode == _CONFIRM:
             softkeys(cv, (None, None, None, None, "NO", "YES"))
+            return
+        if not self.human():
             return
         triple = g.rules.columns > 1
         back = "DICE" if g.rolls_left() > 0 and self.human() else None

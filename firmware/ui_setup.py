@@ -13,14 +13,8 @@ THRESHOLDS = (None, 42, 50, 63, 73, 84)
 
 
 def levels():
-    """Computer levels the strategy module offers ("basic" at least)."""
-    try:
-        from yatzy import strategy
-
-        have = getattr(strategy, "LEVELS", ("basic",))
-    except ImportError:
-        have = ("basic",)
-    return [""] + [k for k in KINDS[1:] if k in have]
+    """Seat kinds: human, then the computer levels of yatzy.strategy (basic .. best)."""
+    return KINDS
 
 
 def kind_name(lv):

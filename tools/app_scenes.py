@@ -72,12 +72,13 @@ class Driver:
         self.app = App(self.display, storage, dice, self.sound)
         self.t = 1000
         self.presses = 0
+        if start:
+            self.start(settings)
+
+    def start(self, settings=None):
+        self.app.start(self.t)
         if settings:
             self.app.settings.update(settings)
-        if start:
-            self.app.start(self.t)
-            if settings:
-                self.app.settings.update(settings)
 
     def press(self, button, kind="short", settle=True):
         self.t += 300
@@ -117,16 +118,25 @@ def frame_rows(display):
 # ---- scenes: each returns a Driver showing one screen -------------------------------------
 
 
+# Set by tests to draw every scene through a checking Canvas subclass.
+CANVAS = None
+
+
 def new_driver(seed=7, settings=None, storage=None):
     from storage import MemoryStorage
     from yatzy.dice import SeededDice
 
     if storage is None:
         storage = MemoryStorage()
-    return Driver(storage, SeededDice(seed), settings)
+    d = Driver(storage, SeededDice(seed), settings, start=False)
+    if CANVAS is not None:
+        app = d.app
+        app.cv = CANVAS(app.display.buffer, app.display.width, app.display.height)
+    d.start(settings)
+    return d
 
 
-def setup_game(d, rules="yatzy", players=1, cpu=(), options=None):
+def setup_game(d, rules="yatzy", players=1, cpu=(), options=None, settle=True):
     """From the title: configure a new game through the set-up screen's buttons."""
     from yatzy import rules as R
 
@@ -156,7 +166,7 @@ def setup_game(d, rules="yatzy", players=1, cpu=(), options=None):
                 d.press("hold4")
         d.press("hold5")
     d.press("hold2")  # START GAME
-    d.press("roll")
+    d.press("roll", settle=settle)
 
 
 def go_menu(d, entry):
@@ -304,28 +314,6 @@ def scene_fatal():
     return d
 
 
-SCENES = (
-    ("title", scene_title),
-    ("setup", scene_setup),
-    ("options", scene_options),
-    ("names", scene_names),
-    ("rolloff", scene_rolloff),
-    ("turn_start", scene_turn_start),
-    ("turn", scene_turn),
-    ("card", scene_card),
-    ("zero", scene_zero),
-    ("undo", scene_undo),
-    ("maxi", scene_maxi),
-    ("triple", scene_triple),
-    ("cardview", scene_cardview),
-    ("standings", scene_standings),
-    ("menu", scene_menu),
-    ("settings", scene_settings),
-    ("help", scene_help),
-    ("fatal", scene_fatal),
-)
-
-
 def save_png(display, path, scale=1):
     """The panel as a PNG (needs Pillow: CPython only)."""
     from PIL import Image
@@ -442,3 +430,120 @@ def autoplay(d, decide=greedy_decide, rolloff=True):
             continue
         figures.append(human_turn(d, decide))
     return figures
+
+
+def scene_hint():
+    d = scene_turn()
+    d.long("hold3")
+    return d
+
+
+def scene_cpu():
+    """A computer player's turn, stopped when it shows the box it chose."""
+    d = new_driver(seed=4, settings={"cpu_pace": 1000})
+    setup_game(d, players=2, cpu=(0, 1), settle=False)
+    app = d.app
+    for _ in range(2000):
+        w = app.tick(d.t)
+        if getattr(app.screen, "cpu_score", None) is not None:
+            break
+        d.t += w or 1
+    return d
+
+
+def scene_gameover():
+    d = new_driver(seed=21)
+    setup_game(d, players=2)
+    autoplay(d)
+    return d
+
+
+def scene_aftergame():
+    d = scene_gameover()
+    d.press("roll")
+    return d
+
+
+def scene_highscores():
+    d = scene_aftergame()
+    go_menu(d, "HIGH SCORES")
+    return d
+
+
+def scene_direction():
+    d = new_driver(seed=8)
+    setup_game(d, players=1, options={"order": "up_or_down"})
+    return d
+
+
+def scene_tiebreak():
+    d = new_driver(seed=TIE_SEED)
+    setup_game(d, players=2, options={"tie_break": True})
+    g = d.app.game
+    while g.phase != 3:
+        if g.phase == 0 or d.app.screen.rolloff_seen:
+            d.press("roll")
+        else:
+            human_turn(d)
+    d.press("roll")
+    return d
+
+
+TIE_SEED = 29
+
+
+def scene_continue():
+    d = scene_turn()
+    d.long("hold1")
+    go_menu(d, "SAVE AND QUIT")
+    return d
+
+
+def scene_resume():
+    """Power off with a game saved, start again: the title offers it (and says what broke)."""
+    d = scene_turn()
+    d.press("roll")
+    d.press("roll")
+    d.press("roll")
+    data = bytearray(d.storage.read("settings.dat") or b"PYSETT\x01bad")
+    data[-1] ^= 0xFF
+    d.storage.write("settings.dat", bytes(data))
+    return new_driver(seed=9, storage=d.storage)
+
+
+def scene_reset():
+    d = scene_settings()
+    go_menu(d, "RESET HIGH SCORES")
+    return d
+
+
+SCENES = (
+    ("title", scene_title),
+    ("setup", scene_setup),
+    ("options", scene_options),
+    ("names", scene_names),
+    ("rolloff", scene_rolloff),
+    ("turn_start", scene_turn_start),
+    ("turn", scene_turn),
+    ("card", scene_card),
+    ("zero", scene_zero),
+    ("undo", scene_undo),
+    ("maxi", scene_maxi),
+    ("triple", scene_triple),
+    ("cardview", scene_cardview),
+    ("standings", scene_standings),
+    ("menu", scene_menu),
+    ("settings", scene_settings),
+    ("help", scene_help),
+    ("fatal", scene_fatal),
+    ("hint", scene_hint),
+    ("cpu", scene_cpu),
+    ("gameover", scene_gameover),
+    ("aftergame", scene_aftergame),
+    ("highscores", scene_highscores),
+    ("direction", scene_direction),
+    ("tiebreak", scene_tiebreak),
+    ("continue", scene_continue),
+    ("resume", scene_resume),
+    ("reset", scene_reset),
+)

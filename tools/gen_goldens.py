@@ -1,0 +1,45 @@
+#!/usr/bin/env python3
+# Regenerate the golden screen images of the app (host_tests/golden/*.png): `make goldens`.
+# SPDX-License-Identifier: MIT
+"""Every scene of tools/app_scenes.py is played through button events and the panel saved
+as a 128x64 1-bit PNG. host_tests/test_app_screens.py compares the app against them.
+Usage: tools/gen_goldens.py [--out DIR] [--scale N] [scene ...]"""
+
+import argparse
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+for p in (os.path.join(ROOT, "firmware"), HERE):
+    if p not in sys.path:
+        sys.path.insert(0, p)
+
+import app_scenes  # noqa: E402
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", default=os.path.join(ROOT, "host_tests", "golden"))
+    ap.add_argument("--scale", type=int, default=1, help="pixel scale (goldens use 1)")
+    ap.add_argument("scenes", nargs="*", help="scene names (default: all)")
+    args = ap.parse_args(argv)
+    known = [name for name, _ in app_scenes.SCENES]
+    for name in args.scenes:
+        if name not in known:
+            ap.error("unknown scene %r (known: %s)" % (name, ", ".join(known)))
+    if args.scale < 1:
+        ap.error("--scale must be at least 1")
+    os.makedirs(args.out, exist_ok=True)
+    for name, scene in app_scenes.SCENES:
+        if args.scenes and name not in args.scenes:
+            continue
+        d = scene()
+        path = os.path.join(args.out, name + ".png")
+        app_scenes.save_png(d.display, path, args.scale)
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
