@@ -14,8 +14,8 @@ a column is ``L[open lower boxes, Yahtzee-50 flag] + U[open upper boxes][upper t
   covers (yatzy, forced, yahtzee, no house options that change play); otherwise, and
   always for ``good``, a generic model: one weight per lower box plus per upper box and a
   logistic chance of still reaching the upper bonus (weights also fitted by the tool).
-- ``easy`` plays like a casual player: only this turn's points, a slight pull towards the
-  bonus, and now and then (``rand``) a worse keep or the second-best box.
+- ``easy`` plays like a casual player who knows the game: the generic model of ``good``,
+  but now and then (``rand``) it takes the second-best keep or box, sometimes a worse one.
 
 Values are integers in 1/64 point so CPython and MicroPython make the same choices.
 ``hint(game)`` gives the ``best`` suggestion; ``loss(game, action)`` the expected points an
@@ -98,7 +98,6 @@ class Model:
         self.slope = g[2]  # logistic scale of the bonus chance, UNIT per point
         self.saved_roll = g[3] if r.saved_rolls else 0  # a roll saved for later (Maxi)
         self.flag_w = g[4]  # a Yahtzee box holding 50: later Yahtzees earn the bonus
-        self.easy = level == "easy"
         opts = r.options
         self.rkey = (level, r.id, repr([(k, opts[k]) for k in sorted(opts)]))
         self.lower = [c for c in r.categories if c not in _rules.FACE]
@@ -106,8 +105,6 @@ class Model:
 
     def value(self, card, upper, flag):
         """Future value of a column: ``card`` dict box -> score/None, upper total, flag."""
-        if self.easy:
-            return self._easy(card, upper)
         if self.exact is not None:
             lower_ids, thr, flags, lt, ut = self.exact
             m = 0
@@ -143,17 +140,6 @@ class Model:
         # chance of the bonus: logistic in (expected upper points to come - points needed)
         x = (par // 21 - need) * self.slope
         return v + r.bonus_value * UNIT * _logistic(x) // 1024
-
-    def _easy(self, card, upper):
-        # a casual player only keeps the bonus in mind: being ahead of 3 of each is good
-        r = self.r
-        if not r.upper or upper >= r.bonus_threshold:
-            return 0
-        par = 0
-        for f in self.upper_faces:
-            if card[_rules.UPPER[f - 1]] is not None:
-                par += f * r.bonus_threshold // 21
-        return (upper - par) * UNIT // 2
 
 
 def _logistic(x):
@@ -400,9 +386,9 @@ def _pick(game, opts, level, rand):
         return opts[0][1]
     # easy: a casual player errs now and then, mostly between close choices
     x = _rand(game, rand)
-    if x < 20:
+    if x < 12:
         return opts[1][1]
-    if x < 26:
+    if x < 15:
         return opts[min(len(opts) - 1, 2 + x % 3)][1]
     return opts[0][1]
 
