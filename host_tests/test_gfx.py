@@ -657,3 +657,28 @@ def test_specimen_renders(tmp_path):
 
     img = Image.open(path)
     assert img.size[0] > 128 and img.getextrema()[1] > 0
+
+
+@pytest.mark.parametrize("step", [7, 13, 29])
+def test_pusher_with_more_runs_than_window_slots(step):
+    d = PanelDisplay()
+    pusher = gfx.FramePusher(d)
+    pusher.push()
+    old = bytes(d.buffer)
+    for i in range(0, 1024, step):  # scattered single-byte changes: many runs per page
+        d.buffer[i] ^= 0x81
+    d.calls.clear()
+    pusher.push()
+    assert d.ram == d.buffer
+    assert _cost(pusher, d.calls) <= _best_one_range_per_page(pusher, old, bytes(d.buffer))
+
+
+def test_pusher_on_a_128x32_panel():
+    d = PanelDisplay()
+    d.height = 32
+    d.buffer = bytearray(512)
+    d.ram = bytearray(512)
+    pusher = gfx.FramePusher(d)
+    assert pusher.push() == 512 and d.calls == [("show",)]
+    d.buffer[3 * 128 + 9] = 1
+    assert pusher.push() == 1 and d.calls[-1] == ("window", 9, 9, 3, 3)
