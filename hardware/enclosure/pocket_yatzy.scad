@@ -36,7 +36,13 @@ stack = M[6];
 mm_per_px = act_w / 128;
 big = panel == "ssd1309";
 
-// Buttons: 6x6 mm tactile switches (Omron B3F-1000 or similar) with printed caps.
+// Buttons: 6x6 mm tactile switches (Omron B3F-1000 or similar, 5 mm tall, 3.5 mm round
+// plunger) held in square sockets under the lid, with printed caps pressed onto the plungers.
+sw = 6.2;                   // switch body + clearance
+socket_wall = 1.2;
+socket_h = 3.5;             // the switch body sits this far below the lid
+plunger_d = 3.5;
+plunger_h = 1.5;            // plunger height above the switch body
 pitch = big ? mm_per_px * (key_px[1] - key_px[0]) : 12;
 hole_d = big ? 7.2 : 9.0;
 row_w = big ? mm_per_px * key_px[5] + hole_d : 5 * pitch + hole_d;
@@ -49,7 +55,7 @@ charger = [26, 17.5, 5];     // TP4056 USB-C module with protection
 inner_w = max(pcb_w, row_w + 8, pico[0] + charger[0] + 6, pico[0] + battery[0] + 8) + 2 * clear;
 W = inner_w + 2 * wall;
 screen_zone = pcb_h + 2 * clear;
-button_zone = big ? 24 : 22;
+button_zone = big ? 27 : 22;
 D = screen_zone + button_zone + 2 * wall;
 H = floor_t + battery[2] + 2 + max(stack, 8);  // battery, wiring space, panel stack / switches
 
@@ -71,6 +77,10 @@ assert(row_y + hole_d / 2 + 1 < win_y0, "button row runs into the screen window"
 assert(!maxi_button || hold6_y + hole_d / 2 + 1 < win_y0, "HOLD6 runs into the window");
 assert(hole_xs[0] - hole_d / 2 > wall + 1 && hole_xs[5] + hole_d / 2 < W - wall - 1,
        "button row wider than the case");
+sock = sw / 2 + socket_wall;  // half the socket's outer width
+assert(row_y + sock < pcb_y0, "switch sockets run into the panel module");
+assert(!maxi_button || hold6_y + sock < pcb_y0 || hole_xs[5] - sock > pcb_x0 + pcb_w,
+       "the HOLD6 socket runs into the panel module");
 bay_x0 = W - wall - battery[0] - 2 * clear - 1.2;
 assert(wall + 1 + pico[0] < bay_x0, "Pico and battery bay overlap");
 
@@ -135,12 +145,31 @@ module lid() {
             translate([0, 0, -1]) cylinder(d = hole_d + 1.8, h = 3);
         }
     }
+    // switch sockets under every button hole (the switch is pushed in from below)
+    for (p = concat([for (x = hole_xs) [x, row_y]], maxi_button ? [[hole_xs[5], hold6_y]] : []))
+        translate([p[0], p[1], -socket_h / 2]) difference() {
+            cube([sw + 2 * socket_wall, sw + 2 * socket_wall, socket_h], center = true);
+            cube([sw, sw, socket_h + 1], center = true);
+        }
     // posts that press the panel module down onto its standoffs
     for (x = [pcb_x0 + 2.5, pcb_x0 + pcb_w - 2.5], y = [pcb_y0 + 2.5, pcb_y0 + pcb_h - 2.5])
         translate([x, y, -(H - floor_t - stack - battery[2] - 2) + 0.1])
             cylinder(d = 3, h = H - floor_t - stack - battery[2] - 2);
 }
 
-// Printable layout: shell, and the lid flipped top-down beside it.
+// A cap: pressed onto the plunger, it stands 1.5 mm proud of the lid.
+cap_d = hole_d - 0.6;
+cap_h = socket_h - plunger_h + lid_t + 1.5;
+module cap() {
+    difference() {
+        cylinder(d = cap_d, h = cap_h);
+        translate([0, 0, -1]) cylinder(d = plunger_d + 0.15, h = plunger_h + 1);
+    }
+}
+echo(str("CAP=", [cap_d, cap_h]));
+
+// Printable layout: shell, the lid flipped top-down beside it, and the caps.
 shell();
-translate([2 * W + 10, 0, lid_t]) rotate([0, 180, 0]) translate([0, 0, 0]) lid();
+translate([2 * W + 10, 0, lid_t]) rotate([0, 180, 0]) lid();
+for (i = [0 : (maxi_button ? 6 : 5)])
+    translate([W + 5 + cap_d / 2 + i * (cap_d + 3), -cap_d - 4, 0]) cap();
