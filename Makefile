@@ -46,7 +46,7 @@ sim: $(STAMP)
 	$(PY) tools/sim.py $(ARGS)
 
 # Benchmarks: add your script to BENCH_SCRIPTS; each runs in turn and prints its figures.
-BENCH_SCRIPTS := tools/bench_app.py
+BENCH_SCRIPTS := tools/bench_app.py tools/bench_ai.py
 
 bench: $(STAMP)
 	@for s in $(BENCH_SCRIPTS); do echo "== $$s"; $(PY) $$s || exit 1; done

@@ -6,6 +6,8 @@
     tools/bench_ai.py --rules yatzy --games 2000 --level best [--level good ...]
     tools/bench_ai.py --rules all --level all --games 20000 --jobs 2 --markdown
     tools/bench_ai.py --rules yatzy --level best --games 0 --callgrind 3
+    tools/bench_ai.py              # `make bench`: the solver's published values and times,
+                                   # 500 yatzy games per level, instructions per decision
 
 Game g of a run uses `SeededDice(seed + g)` for its dice and a separate seeded stream for
 the `easy` level's slips, so every level meets the same first roll of every game (later
@@ -122,12 +124,16 @@ while not g.is_over() and turns < %(turns)d:
     if a[0] == "score":
         turns += 1
     g.apply(a)
+if %(first_keep)d:
+    g.roll()
+    strategy.decide(g, %(level)r, slips)
 print("decisions", n)
 """
 
 
 def callgrind(rules, options, level, turns, seed=1):
-    """(instructions per decision, decisions) measured as described in the module help."""
+    """(instructions per decision, decisions, instructions of the first keep decision of a
+    turn: the costliest one, where the turn's tables are built) on the unix port."""
     import flash
     import mp_run
 
@@ -136,15 +142,16 @@ def callgrind(rules, options, level, turns, seed=1):
     with tempfile.TemporaryDirectory() as out:
         flash.build(out=out, quiet=True)
         counts = []
-        for t in (1, 1 + turns):
+        for t, first_keep in ((1, 0), (1 + turns, 0), (1, 1)):
             src = MP_SCRIPT % {
+                "first_keep": first_keep,
                 "rules": rules,
                 "options": json.dumps(options),
                 "seed": seed,
                 "turns": t,
                 "level": level,
             }
-            path = os.path.join(out, "bench_ai_%d.py" % t)
+            path = os.path.join(out, "bench_ai_%d_%d.py" % (t, first_keep))
             with open(path, "w") as fh:
                 fh.write(src)
             env = dict(os.environ, PYTHONHASHSEED="0", MICROPYPATH=out + ":.frozen")
@@ -162,12 +169,48 @@ def callgrind(rules, options, level, turns, seed=1):
             if res.returncode or not m or not d:
                 raise RuntimeError("callgrind run failed: %s %s" % (res.stdout, res.stderr[-800:]))
             counts.append((int(m.group(1)), int(d.group(1))))
-    (base, _), (total, n) = counts
-    return (total - base) / max(1, n), n
+    (base, _), (total, n), (keep, _) = counts
+    return (total - base) / max(1, n), n, keep - base
+
+
+PUBLISHED = (
+    # (label, ruleset, solver keyword arguments, published value or None, source)
+    ("yatzy", "yatzy", {}, 248.4400, "published Scandinavian-rules optimum"),
+    ("yahtzee", "yahtzee", {}, None, "official forced Joker (RULES.md)"),
+    ("yahtzee --joker free", "yahtzee", {"joker_mode": "free"}, 254.5896, "Verhoeff; Glenn"),
+    ("yahtzee --no-joker", "yahtzee", {"joker": False}, 245.8708, "Glenn"),
+    ("forced", "forced", {}, None, "threshold 42"),
+)
+DEFAULT_ARGS = ["--solver", "--rules", "yatzy", "--level", "basic", "--level", "good"]
+DEFAULT_ARGS += ["--level", "best", "--games", "500", "--jobs", "2", "--callgrind", "2"]
+
+
+def solver_check():
+    """Solve each published case, print value, time and the published figure."""
+    import solver as S
+
+    ok = True
+    for label, rid, kw, pub, source in PUBLISHED:
+        sv = S.Solver(S.spec_for(rid, **kw))
+        t0 = time.time()
+        v = sv.solve()
+        took = time.time() - t0
+        line = "solver %-22s %.4f in %5.1f s" % (label, v, took)
+        if pub is not None:
+            good = "%.4f" % v == "%.4f" % pub
+            ok = ok and good
+            line += "  published %.4f (%s) %s" % (pub, source, "ok" if good else "MISMATCH")
+        else:
+            line += "  (%s)" % source
+        print(line, flush=True)
+    return ok
 
 
 def main(argv=None):
+    if argv is None:
+        argv = sys.argv[1:] or DEFAULT_ARGS  # `make bench` runs the default profile
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--solver", action="store_true", help="check the solver's published values")
     ap.add_argument("--rules", default="yatzy", help="ruleset id or 'all'")
     ap.add_argument("--level", action="append", help="basic, easy, good, best or all")
     ap.add_argument("--games", type=int, default=200)
@@ -196,6 +239,9 @@ def main(argv=None):
     except ValueError as e:
         print("bench_ai.py: error: %s" % e, file=sys.stderr)
         return 2
+    if args.solver and not solver_check():
+        print("bench_ai.py: the solver does not reproduce a published value", file=sys.stderr)
+        return 1
     rows = []
     for rid in rulesets:
         opt = None if args.no_optimum else optimum(rid, options)
@@ -221,18 +267,19 @@ def main(argv=None):
                 line += "  (%.0f s)" % row["seconds"]
                 print(line, flush=True)
             if args.callgrind:
-                ipd, n = callgrind(rid, options, lv, args.callgrind, args.seed)
+                ipd, n, worst = callgrind(rid, options, lv, args.callgrind, args.seed)
                 row["instr_per_decision"] = ipd
+                row["instr_first_keep"] = worst
                 print(
-                    "%-8s %-6s %.0f MicroPython instructions per decision (%d decisions)"
-                    % (rid, lv, ipd, n),
+                    "%-8s %-6s %.0f MicroPython instructions per decision (%d decisions), "
+                    "%d for a turn's first keep decision" % (rid, lv, ipd, n, worst),
                     flush=True,
                 )
             rows.append(row)
     if args.markdown:
         print()
         print("| ruleset | level | games | mean | sd | se | optimum | gap | instr/decision |")
-        print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
+        print("|---|---|---:|---:|---:|---:|---:|---:|---:|")  # instr: mean (first keep)
         for r in rows:
             print(
                 "| %s | %s | %d | %s | %s | %s | %s | %s | %s |"
@@ -245,7 +292,9 @@ def main(argv=None):
                     "%.2f" % r["se"] if "se" in r else "",
                     "%.4f" % r["optimum"] if r["optimum"] is not None else "-",
                     "%.2f%%" % r["gap"] if "gap" in r else "-",
-                    "%.0f" % r["instr_per_decision"] if "instr_per_decision" in r else "",
+                    "%.2fM (%.1fM)" % (r["instr_per_decision"] / 1e6, r["instr_first_keep"] / 1e6)
+                    if "instr_per_decision" in r
+                    else "",
                 )
             )
     return 0

@@ -179,20 +179,24 @@ def _now_values(game, model):
     return out
 
 
-def box_value(game, model, now, c, col, pts, dice_extra=0):
-    """UNIT value of filling (c, col) with ``pts``: points, bonus, change of future value."""
+def box_value(game, model, now, c, col, pts, dice_extra=0, have=None, flag=None):
+    """UNIT value of filling (c, col) with ``pts``: points, bonus, change of future value.
+
+    ``have`` / ``flag`` (the column's upper total and Yahtzee-50 flag) may be passed in."""
     r = game.rules
     p = game.current
     fa = r.factors[col]
     card = game.players[p].card[col]
-    have = game.upper_total(p, col)
+    if have is None:
+        have = game.upper_total(p, col)
+    if flag is None:
+        flag = _flag(game, p, col)
     v = pts * UNIT
     upper = have
     if c in _rules.FACE:
         upper = have + pts
         if have < r.bonus_threshold <= upper:
             v += r.bonus_value * UNIT
-    flag = _flag(game, p, col)
     if r.joker and c in r.yatzy_boxes and pts:
         flag = 1
     card[c] = pts  # look at the card with the box filled, then restore it
@@ -211,18 +215,24 @@ def final_values(game, model):
     now = _now_values(game, model)
     for col in range(r.columns):
         fa = r.factors[col]
+        have = game.upper_total(p, col)
+        flag = _flag(game, p, col)
         for c in game.open_boxes(p, col):
             row = _st.score_table(r, c)
             if c in _rules.FACE:
                 f = _rules.FACE[c]
-                cst = [box_value(game, model, now, c, col, f * n) for n in range(r.dice + 1)]
+                cst = []
+                for n in range(r.dice + 1):
+                    cst.append(box_value(game, model, now, c, col, f * n, 0, have, flag))
                 for i in range(nr):
                     v = cst[row[i] // f]
                     if v > best[i]:
                         best[i] = v
             else:
-                k0 = box_value(game, model, now, c, col, 0)
-                k1 = box_value(game, model, now, c, col, 1) - fa * UNIT
+                k0 = box_value(game, model, now, c, col, 0, 0, have, flag)
+                k1 = k0
+                if r.joker and c in r.yatzy_boxes:
+                    k1 = box_value(game, model, now, c, col, 1, 0, have, flag) - fa * UNIT
                 per = fa * UNIT
                 for i in range(nr):
                     s = row[i]
@@ -232,8 +242,10 @@ def final_values(game, model):
     # five (six) of a kind: Joker rules and bonuses as the engine applies them
     for face in range(1, 7):
         dice = [face] * r.dice
-        i = t.roll_index[tuple(dice)]
         extra = game.extra_for(p, dice)
+        if not extra and not game.joker_active(p, dice):
+            continue  # plain scores: the loop above has it right
+        i = t.roll_index[tuple(dice)]
         top = NEG
         for c, col, pts in game.choices_for(p, dice):
             v = box_value(game, model, now, c, col, pts, extra)
@@ -267,17 +279,48 @@ def _best(t, e, stop, bonus):
     (With compulsory rolls the engine still lets a player hold every die and roll none, so
     stopping keeps its value there too.)
     """
-    start = t.start
-    subs = t.subs
+    ps, par = _parents(t)
+    b = e[:]
+    for k in range(1, len(b)):  # keeps come by size: a keep's parents are done before it
+        v = b[k]
+        for j in range(ps[k], ps[k + 1]):
+            w = b[par[j]]
+            if w > v:
+                v = w
+        b[k] = v  # best sub-keep of k (k itself included)
+    off = t.first_full
     out = []
     for r in range(len(t.rolls)):
-        b = stop[r] + bonus
-        for j in range(start[r], start[r + 1]):
-            v = e[subs[j]]
-            if v > b:
-                b = v
-        out.append(b)
+        v = stop[r] + bonus
+        w = b[off + r]
+        out.append(w if w > v else v)
     return out
+
+
+_PARENTS = {}
+
+
+def _parents(t):
+    """Per keep, the keeps with one die fewer (one per distinct value): (starts, flat list).
+
+    The best sub-keep of every roll then costs ~1 500 steps instead of ~4 400 (5 dice)."""
+    got = _PARENTS.get(t.n)
+    if got is None:
+        index = {}
+        for i, k in enumerate(t.keeps):
+            index[k] = i
+        starts = [0]
+        flat = []
+        for k in t.keeps:
+            prev = None
+            for j in range(len(k)):
+                if k[j] != prev:
+                    prev = k[j]
+                    flat.append(index[k[:j] + k[j + 1 :]])
+            starts.append(len(flat))
+        got = (starts, flat)
+        _PARENTS[t.n] = got
+    return got
 
 
 def _signature(game, model):
