@@ -6,7 +6,8 @@
 # below wires the real parts from a board.Board and is what firmware/main.py calls.
 #
 # Loop (step): feed the watchdog, poll the buttons, hand presses to the app, app.tick,
-# sound.tick, then idle for the shortest wait anyone asked for (at most poll_ms).
+# sound.tick, then idle for the shortest wait anyone asked for (at most poll_ms) with
+# time.sleep_ms, which waits for an interrupt (WFE) on rp2; pin IRQs latch presses meanwhile.
 # Sleep: when app.asleep turns True the runner saves, powers the display off and naps in
 # lightsleep chunks (feeding the watchdog between them) until a button is down; then it
 # powers the display on, drops that press (buttons.resync) and calls app.wake: the same
