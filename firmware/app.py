@@ -22,8 +22,13 @@ except ImportError:  # CPython
 ROLL = const(6)
 HOLD6 = const(5)
 _BUTTONS = ("hold1", "hold2", "hold3", "hold4", "hold5", "hold6", "roll")
-# Centre x of each button's column on the screen (five dice at a 21 px pitch, Roll right).
-KEY_X = (10, 31, 52, 73, 94, 116, 116)
+# Centre x of each button's column on the screen (five dice at a 21 px pitch, Roll right;
+# hold6 sits above Roll). hardware/enclosure places the buttons at these columns. Left-handed,
+# the device is turned round: the screen is rotated 180 degrees and Roll is at the left, so
+# the columns are mirrored (KEY_X is updated in place; screens index it when they draw).
+RIGHT_HANDED = (10, 31, 52, 73, 94, 116, 116)
+LEFT_HANDED = (33, 54, 75, 96, 117, 11, 11)
+KEY_X = list(RIGHT_HANDED)
 KEY_Y = const(58)  # top of the soft-key labels (page 7)
 
 DEFAULTS = {
@@ -94,8 +99,11 @@ class App:
         d = self.display
         if hasattr(d, "contrast"):
             d.contrast(self.settings["contrast"])
+        left = bool(self.settings["left_handed"])
+        KEY_X[:] = LEFT_HANDED if left else RIGHT_HANDED
         if hasattr(d, "rotate"):
-            d.rotate(bool(self.settings["left_handed"]))
+            d.rotate(left)
+        self._dirty = True
 
     def title(self):
         from ui_menu import Title

@@ -334,13 +334,15 @@ class Play:
 
     def press_rolloff(self, b, now):
         g = self.g
-        if g.phase == E.ROLLOFF:
-            if self.human() and b == ROLL:
-                g.rolloff()
-            else:
-                self.cpu_at = now
-        elif b == ROLL:
+        if g.phase == E.ROLLOFF and self.human() and b == ROLL:
+            g.rolloff()
+        elif g.phase != E.ROLLOFF and b == ROLL:
             self.rolloff_seen = False
+        elif self.cpu_at is not None:
+            self.cpu_at = now  # a press hurries the computer's roll
+            return
+        else:
+            return
         self.sync(now)
 
     # ---- time -------------------------------------------------------------------------
@@ -581,6 +583,8 @@ class Play:
             x = KEY_X[ROLL] - w // 2
             if x + w > 127:
                 x = 127 - w
+            if x < 0:
+                x = 0
             cv.text(x, 52, label, SMALL)
             for k in range(min(left, 3)):
                 cv.fill_rect(KEY_X[ROLL] - 7 + 6 * k, 59, 3, 3, 1)

@@ -517,6 +517,15 @@ def scene_reset():
     return d
 
 
+def scene_lefthanded():
+    """Turned round for the left hand: Roll's column is on the left (the panel is rotated)."""
+    d = scene_turn()
+    d.app.settings["left_handed"] = True
+    d.app.apply_display_settings()
+    d.app.render()
+    return d
+
+
 SCENES = (
     ("title", scene_title),
     ("setup", scene_setup),
@@ -546,4 +555,5 @@ SCENES = (
     ("continue", scene_continue),
     ("resume", scene_resume),
     ("reset", scene_reset),
+    ("lefthanded", scene_lefthanded),
 )

@@ -1,0 +1,250 @@
+# Controls and behaviour: holds, long presses, undo, zero check, animation, computer turns,
+# sleep, left-handed layout, nothing pushed when nothing changed.
+# SPDX-License-Identifier: MIT
+
+import app_scenes as S
+import pytest
+from yatzy import engine as E
+
+
+def solo(seed=7, **settings):
+    d = S.new_driver(seed=seed, settings=settings or None)
+    S.setup_game(d, players=1)
+    return d
+
+
+def test_idle_tick_sends_nothing_and_draws_nothing():
+    d = solo()
+    d.press("roll")
+    app = d.app
+    sent, frames = d.display.sent, app._frames
+    for k in range(20):
+        app.tick(d.t + 10 * k)
+    assert d.display.sent == sent and app._frames == frames
+
+
+def test_hold_buttons_toggle_the_die_above_them_at_once():
+    d = solo()
+    g = d.app.game
+    d.press("roll")
+    d.press("hold2")
+    d.press("hold5")
+    assert g.held == [False, True, False, False, True]
+    d.press("hold2")
+    assert g.held == [False, False, False, False, True]
+    before = list(g.dice)
+    d.press("roll")
+    assert g.dice[4] == before[4] and g.rolls_left() == 1
+
+
+def test_long_roll_opens_the_card_without_rolling_on_the_best_box():
+    d = solo()
+    g = d.app.game
+    d.press("roll")
+    d.long("roll")
+    screen = d.app.screen
+    assert g.rolls_used == 1 and screen.mode == 1
+    best = max(s for _, _, s in g.choices())
+    assert screen.pots[screen.order[screen.cur]] == best
+    d.press("hold5")  # back to the dice
+    assert screen.mode == 0
+
+
+def test_after_the_last_roll_roll_opens_the_card_then_scores():
+    d = solo()
+    g = d.app.game
+    for _ in range(3):
+        d.press("roll")
+    d.press("roll")
+    screen = d.app.screen
+    assert screen.mode == 1
+    c, col = screen.order[screen.cur]
+    want = screen.pots[(c, col)]
+    if want == 0:
+        d.press("roll")
+    d.press("roll")
+    assert g.players[0].card[0][c] == want and g.round == 2
+
+
+def test_zero_asks_again_and_hold5_cancels():
+    d = S.scene_zero()
+    g = d.app.game
+    screen = d.app.screen
+    assert screen.mode == 2
+    d.press("hold5")
+    assert screen.mode == 1 and g.round == 1
+    d.press("roll")
+    assert screen.mode == 2
+    c, col = screen.order[screen.cur]
+    d.press("roll")
+    assert g.players[0].card[0][c] == 0
+
+
+def test_undo_right_after_scoring_until_the_next_roll():
+    d = S.scene_undo()
+    g = d.app.game
+    filled = g.filled(0)
+    assert g.can_undo()
+    d.press("hold5")
+    assert g.filled(0) == filled - 1 and d.app.screen.mode == 1
+    d.press("roll")  # score again
+    d.press("roll")  # next turn's first roll: no undo any more
+    assert not g.can_undo()
+    d.press("hold5")  # now a hold
+    assert g.held[4] and g.filled(0) == filled
+
+
+def test_roll_animation_is_short_and_a_press_skips_it():
+    d = solo()
+    app = d.app
+    g = app.game
+    d.t += 100
+    app.press("roll", "short", d.t)
+    screen = app.screen
+    assert screen.anim_end is not None and screen.anim_end - d.t < 1000
+    frames = app._frames
+    w = app.tick(d.t)
+    assert 0 < w < 1000
+    d.t += w
+    app.tick(d.t)
+    assert app._frames > frames  # the tumbling faces were drawn
+    app.press("hold1", "short", d.t + 1)  # skips, and is not a hold
+    assert screen.anim_end is None and not g.held[0]
+    assert "roll" in d.sound.played
+
+
+def test_maxi_sixth_die_by_hold6_or_long_hold5():
+    d = S.new_driver(seed=3)
+    S.setup_game(d, rules="maxi")
+    g = d.app.game
+    d.press("roll")
+    d.press("hold6")
+    assert g.held[5]
+    d.long("hold5")
+    assert not g.held[5] and not g.held[4]
+
+
+def test_computer_turn_steps_at_the_pace_and_a_press_hurries_it():
+    d = S.new_driver(seed=4, settings={"cpu_pace": 1000})
+    S.setup_game(d, players=2, cpu=(0, 1), settle=False)
+    app = d.app
+    g = app.game
+    assert g.phase == E.ROLLOFF
+    w = app.tick(d.t)
+    assert w == 1000  # waits a whole step before acting
+    app.tick(d.t + 999)
+    assert not g.rolloff_log
+    app.press("roll", "short", d.t + 10)  # hurry
+    app.tick(d.t + 10)
+    assert g.rolloff_log
+    d.settle()
+    assert g.is_over() and d.screen_name() == "End"
+
+
+@pytest.mark.parametrize("level", ["basic", "easy", "good", "best"])
+def test_computer_levels_play_whole_games(level):
+    d = S.new_driver(seed=12, settings={"cpu_pace": 150})
+    S.setup_game(d, players=2, cpu=(1,), settle=False)
+    d.app.levels[1] = level
+    S.autoplay(d)
+    assert d.app.game.is_over()
+
+
+def test_sleep_after_the_timeout_saves_and_a_press_only_wakes():
+    d = solo(sleep_s=30)
+    app = d.app
+    d.press("roll")
+    g = app.game
+    w = app.tick(d.t)
+    assert 29000 <= w <= 30000
+    app.tick(d.t + 30000)
+    assert app.asleep
+    assert d.storage.read("game.dat") is not None
+    full = d.display.sent
+    app.press("hold1", "short", d.t + 40000)
+    assert not app.asleep and not g.held[0]
+    assert d.display.sent - full == 1024  # the whole frame again after the panel was off
+
+
+def test_left_handed_rotates_and_mirrors_the_hold_buttons():
+    import app as A
+
+    d = solo()
+    g = d.app.game
+    d.press("roll")
+    d.app.settings["left_handed"] = True
+    d.app.apply_display_settings()
+    try:
+        assert d.display.rotated
+        d.press("hold1")  # turned round, hold1 is the button under die 5
+        assert g.held == [False, False, False, False, True]
+        # die 5 is drawn where that button now is (the mirrored column)
+        assert A.KEY_X[4] == 127 - A.RIGHT_HANDED[0]
+        assert A.KEY_X[6] == 127 - A.RIGHT_HANDED[6]
+    finally:
+        d.app.settings["left_handed"] = False
+        d.app.apply_display_settings()
+    assert A.KEY_X == list(A.RIGHT_HANDED)
+
+
+def test_settings_change_contrast_at_once_and_are_saved():
+    d = S.scene_settings()
+    d.press("hold4")
+    assert d.display.contrast_value == d.app.settings["contrast"] != 128
+    d.press("hold5")
+    d2 = S.new_driver(storage=d.storage)
+    assert d2.app.settings["contrast"] == d.app.settings["contrast"]
+
+
+def test_bad_presses_are_refused_clearly():
+    d = S.new_driver()
+    with pytest.raises(ValueError, match="button"):
+        d.app.press("hold7", "short", 5)
+    with pytest.raises(ValueError, match="kind"):
+        d.app.press("roll", "double", 5)
+
+
+def test_fatal_draws_an_error_screen():
+    d = S.scene_fatal()
+    rows = S.frame_rows(d.display)
+    assert any("#" in r for r in rows[:8])
+    assert bytes(d.display.panel) == bytes(d.display.buffer)
+
+
+def test_game_over_enters_high_scores_and_play_again_keeps_players():
+    d = S.scene_gameover()
+    g = d.app.game
+    names = [p.name for p in g.players]
+    d.press("roll")
+    assert d.screen_name() == "AfterGame"
+    table = d.app.store.scores("yatzy")
+    assert sorted(t[1] for t in table) == sorted(g.totals())
+    assert d.storage.read("game.dat") is None
+    d.press("roll")  # PLAY AGAIN
+    g2 = d.app.game
+    assert g2 is not g and [p.name for p in g2.players] == names
+    assert g2.number == g.number + 1
+
+
+def test_solo_play_shows_the_score_to_beat():
+    d = S.scene_gameover()
+    d.press("roll")
+    best = d.app.store.scores("yatzy")[0][1]
+    S.go_menu(d, "NEW GAME")
+    while d.app.setup["n"] != 1:
+        d.press("hold2") if d.app.screen.cur == 0 else None
+        d.press("hold4")
+    S.go_menu(d, "START GAME")
+    assert d.app.store.best(d.app.game) == best
+    rows = S.frame_rows(d.display)
+    assert rows  # drawn; the golden "turn" scene shows BEAT n in the info panel
+
+
+def test_median_presses_from_last_roll_to_scored_box():
+    figures = []
+    for seed, rules, players in ((31, "yatzy", 4), (32, "yahtzee", 2), (33, "maxi", 1)):
+        d = S.new_driver(seed=seed)
+        S.setup_game(d, rules=rules, players=players)
+        figures.extend(S.autoplay(d))
+    figures.sort()
+    assert figures[len(figures) // 2] <= 3
