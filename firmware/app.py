@@ -114,6 +114,8 @@ class App:
         """Make `screen` the active one (it is drawn on the next render)."""
         self.screen = screen
         self._dirty = True
+        if type(screen).__name__ == "Play":
+            _unload()
 
     def changed(self):
         """The active screen's picture changed: redraw it on the next render."""
@@ -288,3 +290,18 @@ def wrap(text, width):
 def upper(s):
     """Upper-case for the SMALL font (capitals only)."""
     return s.upper()
+
+
+_MENU_MODULES = ("ui_menu", "ui_setup", "ui_names", "ui_help", "ui_scores", "ui_end")
+
+
+def _unload():
+    """Drop the menu screens' modules while a game is played (they are imported again when
+    shown): about 20 KB of heap on MicroPython."""
+    import gc
+    import sys
+
+    for name in _MENU_MODULES:
+        if name in sys.modules:
+            del sys.modules[name]
+    gc.collect()
