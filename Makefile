@@ -62,7 +62,7 @@ media: $(STAMP)
 
 goldens: $(STAMP)
 	$(PY) tools/sim_media.py --goldens host_tests/goldens
-	$(PY) tools/gen_goldens.py --out host_tests/golden
+	$(PY) tools/gen_goldens.py --out host_tests/golden --docs docs/img/app
 
 build: $(STAMP)
 	$(PY) tools/flash.py build

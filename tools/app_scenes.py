@@ -274,11 +274,21 @@ def scene_cardview():
     return d
 
 
+def play_turns(d, n):
+    """Pass the roll-off, then play n human turns."""
+    g = d.app.game
+    while n > 0:
+        if g.phase == 0 or d.app.screen.rolloff_seen:
+            d.press("roll")
+        else:
+            human_turn(d)
+            n -= 1
+
+
 def scene_standings():
     d = new_driver()
     setup_game(d, players=3)
-    for _ in range(4):
-        d.press("roll")
+    play_turns(d, 4)
     d.long("hold4")
     return d
 

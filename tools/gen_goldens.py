@@ -3,7 +3,8 @@
 # SPDX-License-Identifier: MIT
 """Every scene of tools/app_scenes.py is played through button events and the panel saved
 as a 128x64 1-bit PNG. host_tests/test_app_screens.py compares the app against them.
-Usage: tools/gen_goldens.py [--out DIR] [--scale N] [scene ...]"""
+With --docs DIR the same scenes are also written 3x enlarged for docs/controls.md.
+Usage: tools/gen_goldens.py [--out DIR] [--scale N] [--docs DIR] [scene ...]"""
 
 import argparse
 import os
@@ -22,6 +23,7 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=os.path.join(ROOT, "host_tests", "golden"))
     ap.add_argument("--scale", type=int, default=1, help="pixel scale (goldens use 1)")
+    ap.add_argument("--docs", help="also write 3x pictures for the docs into this folder")
     ap.add_argument("scenes", nargs="*", help="scene names (default: all)")
     args = ap.parse_args(argv)
     known = [name for name, _ in app_scenes.SCENES]
@@ -31,6 +33,8 @@ def main(argv=None):
     if args.scale < 1:
         ap.error("--scale must be at least 1")
     os.makedirs(args.out, exist_ok=True)
+    if args.docs:
+        os.makedirs(args.docs, exist_ok=True)
     for name, scene in app_scenes.SCENES:
         if args.scenes and name not in args.scenes:
             continue
@@ -38,6 +42,10 @@ def main(argv=None):
         path = os.path.join(args.out, name + ".png")
         app_scenes.save_png(d.display, path, args.scale)
         print(path)
+        if args.docs:
+            path = os.path.join(args.docs, name + ".png")
+            app_scenes.save_png(d.display, path, 3)
+            print(path)
     return 0
 
 
