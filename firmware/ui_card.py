@@ -186,12 +186,11 @@ class Standings:
             cv.text_right(96, y, str(total), SMALL)
             need = g.bonus_needed(p, 0)
             if g.rules.upper and g.rules.columns == 1:
-                cv.text_right(
-                    127,
-                    y,
-                    "B" + ("OK" if need == 0 else "-" if need is None else str(need)),
-                    SMALL,
-                )
+                if need == 0:
+                    b = "B+%d" % g.bonus(p, 0)
+                else:
+                    b = "B0" if need is None else "B-%d" % need
+                cv.text_right(127, y, b, SMALL)
         softkeys(cv, (UP, DOWN, None, None, "BACK", "CARD"))
 
     def press(self, b, long, now):
