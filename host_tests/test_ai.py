@@ -101,6 +101,7 @@ def test_exact_tables_only_for_the_plain_rulesets():
     assert ai.exact_key(R.configure("yatzy")) == "yatzy"
     assert ai.exact_key(R.configure("forced")) == "forced"
     assert ai.exact_key(R.configure("yatzy", {"tie_break": True})) == "yatzy"
+    assert ai.exact_key(R.configure("yahtzee", {"all_rolls": True})) == "yahtzee"
     assert ai.exact_key(R.configure("forced", {"bonus_threshold": 30})) is None
     assert ai.exact_key(R.configure("yatzy", {"extra_rows": 1})) is None
     assert ai.exact_key(R.configure("triple")) is None

@@ -720,7 +720,7 @@ def main(argv=None):
     ap.add_argument("--table", help="table file (default build/solver_<name>.npz)")
     ap.add_argument("--load", action="store_true", help="load the table file instead of solving")
     ap.add_argument("--query", help="position to analyse (see the module help)")
-    ap.add_argument("--batch", type=int, default=4096, help="states per NumPy batch")
+    ap.add_argument("--batch", type=int, default=1024, help="states per NumPy batch")
     args = ap.parse_args(argv)
     try:
         options = json.loads(args.options)

@@ -41,7 +41,7 @@ NEG = -(1 << 29)
 LEVELS = ("easy", "good", "best")
 MAX_LOOKAHEAD = 4  # Maxi with many saved rolls: plan at most this many rolls ahead
 
-_data = {}  # ruleset key -> decoded table entry (loaded lazily from yatzy.ai_tables)
+_data = {}  # (ruleset object id, level) -> Model
 _cache = {}  # turn signature -> [final values, keep values with 1 roll to come, ...]
 CACHE_LIMIT = 1  # turns remembered (one is enough in a game; benchmarks raise it)
 
@@ -58,9 +58,13 @@ def _tables():
 
 
 def exact_key(r):
-    """The table key when ``best`` may use fitted exact-optimum tables for ruleset ``r``."""
+    """The table key when ``best`` may use fitted exact-optimum tables for ruleset ``r``.
+
+    Compulsory rolls change nothing for the optimum (the engine lets a player hold every
+    die and roll none), so they keep the table; options that change scores or order do not.
+    """
     o = r.options
-    if r.columns != 1 or o.get("all_rolls") or o.get("extra_bonus") or o.get("extra_rows"):
+    if r.columns != 1 or o.get("extra_bonus") or o.get("extra_rows"):
         return None
     if o.get("categories") is not None or o.get("upper_first"):
         return None
