@@ -65,6 +65,7 @@ class Play:
         self.blink_end = None
         self.blink_on = False
         self.rolloff_seen = g.phase == E.ROLLOFF
+        self.undo_ok = True  # the last box was scored by a human (undo is offered)
         self.sync(app.now)
 
     # ---- state ------------------------------------------------------------------------
@@ -100,6 +101,9 @@ class Play:
             if not pl.cpu:
                 return False
         return True
+
+    def can_undo(self):
+        return self.undo_ok and self.g.can_undo()
 
     def pace(self):
         return self.app.settings["cpu_pace"]
@@ -188,6 +192,7 @@ class Play:
         self.mode = _TURN
         self.cpu_score = None
         self.top = 0
+        self.undo_ok = not g.players[p].cpu
         self.app.save_now()
         if g.is_over():
             self.app.play_sound("end")
@@ -217,7 +222,7 @@ class Play:
             self.shortcut(b)
             return
         if not self.human():
-            if self.mode == _TURN and not g.dice and b == 4 and g.can_undo():
+            if self.mode == _TURN and not g.dice and b == 4 and self.can_undo():
                 self.do_undo(now)
                 return
             self.cpu_at = now  # any other press hurries the computer
@@ -276,7 +281,7 @@ class Play:
         if i >= n:
             return
         if not g.dice:
-            if b == 4 and g.can_undo():
+            if b == 4 and self.can_undo():
                 self.do_undo(now)
             return
         if g.rolls_left() > 0:
@@ -567,7 +572,7 @@ class Play:
             held = [bool(self.cpu_holds >> i & 1) for i in range(n)]
         for i in range(n):
             if not g.dice:
-                if i == 4 and g.can_undo() and (self.human() or g.players[g.current].cpu):
+                if i == 4 and self.can_undo():
                     softkeys(cv, (None, None, None, None, "UNDO", None))
                     continue
                 v = 0

@@ -344,7 +344,10 @@ def save_png(display, path, scale=1):
 def greedy_decide(g):
     """A simple player for autoplay when no strategy is given: keep the most common value,
     score the best box when the rolls are used up."""
-    if g.rolls_left() > 0 and (not g.dice or max(g.dice.count(v) for v in g.dice) < len(g.dice)):
+    must = g.rules.all_rolls and g.rolls_left() > 0
+    if must or (
+        g.rolls_left() > 0 and (not g.dice or max(g.dice.count(v) for v in g.dice) < len(g.dice))
+    ):
         if not g.dice:
             return ("roll",)
         best = max(range(1, 7), key=lambda v: (g.dice.count(v), v))
