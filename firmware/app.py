@@ -43,6 +43,7 @@ DEFAULTS = {
 CONTRASTS = (8, 48, 128, 192, 255)
 SLEEPS = (30, 60, 120, 300, 600, 0)
 PACES = (150, 500, 1000)
+BUS_KHZ = (100, 400, 1000)  # OLED I2C speed; the shell applies it (hardware/README.md)
 
 
 class App:

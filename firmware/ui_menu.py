@@ -5,7 +5,7 @@
 # (long: bigger steps), hold5 = back, Roll = choose (on a value: next value).
 
 import gfx
-from app import CONTRASTS, PACES, ROLL, SLEEPS, softkeys, title_bar, wrap
+from app import BUS_KHZ, CONTRASTS, PACES, ROLL, SLEEPS, softkeys, title_bar, wrap
 from font import DOWN, LEFT, RIGHT, SMALL, UP
 
 ROWS = 7
@@ -194,6 +194,7 @@ class Settings(ListScreen):
             ),
             ("LEFT-HANDED", on_off(s["left_handed"])),
             ("COMPUTER PACE", ("FAST", "NORMAL", "SLOW")[_index(PACES, s["cpu_pace"])]),
+            ("DISPLAY BUS", "%dKHZ" % s["i2c_khz"]),
             ("RESET HIGH SCORES", None),
         ]
 
@@ -211,6 +212,8 @@ class Settings(ListScreen):
             s["left_handed"] = not s["left_handed"]
         elif i == 5:
             s["cpu_pace"] = cycle(PACES, s["cpu_pace"], d)
+        elif i == 6:
+            s["i2c_khz"] = cycle(BUS_KHZ, s["i2c_khz"], d)
         else:
             return False
         self.dirty = True
@@ -218,7 +221,7 @@ class Settings(ListScreen):
         return True
 
     def choose(self, i):
-        if i == 6:
+        if i == 7:
             app = self.app
 
             def reset():

@@ -248,3 +248,25 @@ def test_median_presses_from_last_roll_to_scored_box():
         figures.extend(S.autoplay(d))
     figures.sort()
     assert figures[len(figures) // 2] <= 3
+
+
+def test_reset_high_scores_asks_first():
+    d = S.scene_aftergame()  # scores entered
+    assert d.app.store.scores("yatzy")
+    d.app.title()
+    S.go_menu(d, "SETTINGS")
+    S.go_menu(d, "RESET HIGH SCORES")
+    assert d.screen_name() == "Confirm"
+    d.press("hold5")  # no
+    assert d.app.store.scores("yatzy")
+    S.go_menu(d, "RESET HIGH SCORES")
+    d.press("roll")  # yes
+    assert d.app.store.scores("yatzy") == [] and d.screen_name() == "Settings"
+    d2 = S.new_driver(storage=d.storage)
+    assert d2.app.store.scores("yatzy") == []
+
+
+def test_bus_speed_setting_cycles_the_speeds_the_shell_knows():
+    d = S.scene_settings()
+    S.go_menu(d, "DISPLAY BUS")  # Roll on a value steps it
+    assert d.app.settings["i2c_khz"] == 1000
