@@ -217,6 +217,9 @@ def final_values(game, model):
     nr = len(t.rolls)
     best = [NEG] * nr
     now = _now_values(game, model)
+    # per box, the best over the columns where it is open, as a table indexed by the score
+    # (upper boxes: by the count of their face): one pass over the rolls per box
+    tabs = {}
     for col in range(r.columns):
         fa = r.factors[col]
         have = game.upper_total(p, col)
@@ -225,24 +228,32 @@ def final_values(game, model):
             row = _st.score_table(r, c)
             if c in _rules.FACE:
                 f = _rules.FACE[c]
-                cst = []
-                for n in range(r.dice + 1):
-                    cst.append(box_value(game, model, now, c, col, f * n, 0, have, flag))
-                for i in range(nr):
-                    v = cst[row[i] // f]
-                    if v > best[i]:
-                        best[i] = v
+                tab = [box_value(game, model, now, c, col, 0, 0, have, flag)]
+                for n in range(1, r.dice + 1):
+                    tab.append(box_value(game, model, now, c, col, f * n, 0, have, flag))
             else:
                 k0 = box_value(game, model, now, c, col, 0, 0, have, flag)
                 k1 = k0
                 if r.joker and c in r.yatzy_boxes:
                     k1 = box_value(game, model, now, c, col, 1, 0, have, flag) - fa * UNIT
                 per = fa * UNIT
-                for i in range(nr):
-                    s = row[i]
-                    v = per * s + (k1 if s else k0)
-                    if v > best[i]:
-                        best[i] = v
+                tab = [k0]
+                for s in range(1, _top(r, c, row) + 1):
+                    tab.append(per * s + k1)
+            old = tabs.get(c)
+            if old is not None:
+                for j in range(len(tab)):
+                    if old[j] > tab[j]:
+                        tab[j] = old[j]
+            tabs[c] = tab
+    for c in tabs:
+        tab = tabs[c]
+        row = _st.score_table(r, c)
+        f = _rules.FACE.get(c, 1)
+        for i in range(nr):
+            v = tab[row[i] // f]
+            if v > best[i]:
+                best[i] = v
     # five (six) of a kind: Joker rules and bonuses as the engine applies them
     for face in range(1, 7):
         dice = [face] * r.dice
@@ -258,6 +269,19 @@ def final_values(game, model):
         if top > NEG:
             best[i] = top
     return best
+
+
+_TOPS = {}
+
+
+def _top(r, c, row):
+    """Highest raw score of box ``c`` (the score tables' length)."""
+    key = (r.id, c)
+    top = _TOPS.get(key)
+    if top is None:
+        top = max(row)
+        _TOPS[key] = top
+    return top
 
 
 def _expect(t, values):
