@@ -118,9 +118,13 @@ class App:
         if type(screen).__name__ == "Play":
             _unload()
 
-    def changed(self):
-        """The active screen's picture changed: redraw it on the next render."""
-        self._dirty = True
+    def changed(self, part=None):
+        """The active screen's picture changed: redraw it on the next render. `part` names
+        the only region that changed (the screen's draw_part(cv, part) redraws just that)."""
+        if part is None:
+            self._dirty = True
+        elif not self._dirty:
+            self._dirty = part
 
     # ---- events -----------------------------------------------------------------------
     def press(self, button, kind, now_ms):
@@ -172,12 +176,16 @@ class App:
 
     def render(self):
         """Redraw the frame if something changed and push the changed windows."""
-        if not self._dirty or self.screen is None:
+        part = self._dirty
+        if not part or self.screen is None:
             return 0
         self._dirty = False
         cv = self.cv
-        cv.fill(0)
-        self.screen.draw(cv)
+        if part is True:
+            cv.fill(0)
+            self.screen.draw(cv)
+        else:
+            self.screen.draw_part(cv, part)
         self._frames += 1
         return self.pusher.push()
 

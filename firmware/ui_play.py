@@ -179,7 +179,7 @@ class Play:
                 self.faces[i] = 1 + (s >> 16) % 6
             self.seed = s
             self.anim_next = now + _FRAME_MS
-        self.app.changed()
+        self.app.changed("dice")
 
     def do_score(self, c, col, now):
         g = self.g
@@ -286,7 +286,7 @@ class Play:
             return
         if g.rolls_left() > 0:
             g.toggle_hold(i)
-            self.app.changed()
+            self.app.changed("dice")
 
     def press_card(self, b, long, now):
         g = self.g
@@ -360,12 +360,12 @@ class Play:
         if self.blink_end is not None:
             if now >= self.blink_end:
                 self.blink_end = None
-                self.app.changed()
+                self.app.changed("dice")
             else:
                 on = ((self.blink_end - now) // _BLINK_MS) & 1 == 0
                 if on != self.blink_on:
                     self.blink_on = on
-                    self.app.changed()
+                    self.app.changed("dice")
                 return min(self.blink_end - now, _BLINK_MS - (self.blink_end - now) % _BLINK_MS)
         if self.cpu_at is None:
             return None
@@ -497,6 +497,19 @@ class Play:
             if self.human():
                 softkeys(cv, ("DOWN", "UP", None, None, None, None))
         elif self.mode == _TURN:
+            self.draw_dice(cv)
+        else:
+            self.draw_keys(cv)
+
+    def draw_part(self, cv, part):
+        """Redraw only the dice row (pages 6-7): holds, tumbling faces, blinking holds."""
+        g = self.g
+        if g.phase == E.ROLLOFF or g.phase == E.DIRECTION or self.rolloff_seen:
+            cv.fill(0)
+            self.draw(cv)
+            return
+        cv.fill_rect(0, _DICE_Y - 1, 128, 64 - _DICE_Y + 1, 0)
+        if self.mode == _TURN:
             self.draw_dice(cv)
         else:
             self.draw_keys(cv)

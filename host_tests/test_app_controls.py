@@ -270,3 +270,30 @@ def test_bus_speed_setting_cycles_the_speeds_the_shell_knows():
     d = S.scene_settings()
     S.go_menu(d, "DISPLAY BUS")  # Roll on a value steps it
     assert d.app.settings["i2c_khz"] == 1000
+
+
+def test_dice_row_redraws_match_a_full_redraw():
+    """Holds, tumbling faces and blinking redraw only the dice row; the result must be the
+    very frame a full redraw gives (a full redraw then sends nothing)."""
+    d = S.new_driver(seed=4, settings={"cpu_pace": 500})
+    S.setup_game(d, players=2, cpu=(1,))
+    app = d.app
+    g = app.game
+    steps = holds = 0
+    while not g.is_over() and steps < 3000:
+        steps += 1
+        w = app.tick(d.t)
+        if w is not None and w < 5000:  # tumbling dice or a computer step pending
+            d.t += min(w, 50) or 1
+        elif g.phase == E.ROLLOFF or app.screen.rolloff_seen:
+            app.press("roll", "short", d.t)
+        elif g.dice and g.rolls_left() and steps % 3:
+            app.press("hold%d" % (1 + steps % 5), "short", d.t)
+            holds += 1
+        elif g.dice and not g.rolls_left():
+            S.human_turn(d)
+        else:
+            app.press("roll", "short", d.t)
+        app.changed()
+        assert app.render() == 0, "partial redraw differs from the full frame at step %d" % steps
+    assert g.is_over() and holds > 20
