@@ -193,7 +193,11 @@ class App:
         """Save the game in progress (the shell calls this before sleep and power-down)."""
         g = self.game
         if g is not None and self.store is not None:
-            self.store.save_game(g, self.levels)
+            if not self.store.save_game(g, self.levels):
+                screen = self.screen
+                if hasattr(screen, "toast"):
+                    screen.toast = "SAVE FAILED"
+                    self._dirty = True
 
     def fatal(self, message):
         """Draw an error screen with `message` (used by the shell for uncaught errors)."""

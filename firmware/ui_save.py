@@ -49,20 +49,36 @@ class Store:
         self.hs = persist.HighScores(storage)
         self.hs_note = None
         self._hs_loaded = False
+        self.failed = False  # a write failed (flash full or worn): the app says so
 
     # ---- settings ----------------------------------------------------------------------
     def load_settings(self, defaults):
         """(settings, note or None)."""
-        return persist.Settings.load(self.storage, defaults)
+        try:
+            return persist.Settings.load(self.storage, defaults)
+        except OSError:
+            return dict(defaults), "Flash read error"
 
     def save_settings(self, settings):
-        persist.Settings.save(self.storage, settings)
+        return self._guard(persist.Settings.save, self.storage, settings)
+
+    def _guard(self, fn, *args):
+        """Run a write; a flash error (full, worn) is reported, never a crash."""
+        try:
+            fn(*args)
+            return True
+        except OSError:
+            self.failed = True
+            return False
 
     # ---- names and the last set-up -------------------------------------------------------
     def load_setup(self):
         """(set-up dict, note or None)."""
         s = default_setup()
-        data = self.storage.read(_NAMES_FILE)
+        try:
+            data = self.storage.read(_NAMES_FILE)
+        except OSError:
+            return s, "Flash read error"
         if data is None:
             return s, None
         try:
@@ -77,12 +93,15 @@ class Store:
 
     def save_setup(self, s):
         data = json.dumps(s).encode()
-        self.storage.write(_NAMES_FILE, persist.pack(_NAMES_KIND, 1, data))
+        return self._guard(self.storage.write, _NAMES_FILE, persist.pack(_NAMES_KIND, 1, data))
 
     # ---- the game in progress ------------------------------------------------------------
     def load_game(self, dice):
         """(game or None, note or None); the game carries .levels and .number."""
-        g, meta, note = persist.SavedGame.load_game(self.storage, dice)
+        try:
+            g, meta, note = persist.SavedGame.load_game(self.storage, dice)
+        except OSError:
+            return None, "Flash read error"
         if g is None:
             return None, note
         levels = meta.get("levels")
@@ -100,16 +119,19 @@ class Store:
         from yatzy import codec
 
         meta = {"levels": list(levels or ()), "number": getattr(g, "number", 0)}
-        persist.SavedGame.save(self.storage, codec.encode(g), meta)
+        return self._guard(persist.SavedGame.save, self.storage, codec.encode(g), meta)
 
     def clear_game(self):
-        persist.SavedGame.clear(self.storage)
+        return self._guard(persist.SavedGame.clear, self.storage)
 
     # ---- high scores ------------------------------------------------------------------------
     def _load_scores(self):
         if not self._hs_loaded:
             self._hs_loaded = True
-            self.hs_note = self.hs.load()
+            try:
+                self.hs_note = self.hs.load()
+            except OSError:
+                self.hs_note = "Flash read error"
 
     def scores_note(self):
         self._load_scores()
@@ -148,12 +170,16 @@ class Store:
             results.append(row[:2])
         if not results:
             return []
-        places = self.hs.end_game(rid, results, when)
+        try:
+            places = self.hs.end_game(rid, results, when)
+        except OSError:
+            self.failed = True
+            return []
         return [(seats[i], places[i]) for i in range(len(seats)) if places[i]]
 
     def reset_scores(self):
         self._load_scores()
-        self.hs.reset()
+        return self._guard(self.hs.reset)
 
 
 def eligible(g):

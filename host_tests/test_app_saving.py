@@ -153,3 +153,38 @@ def test_names_are_remembered():
     S.go_menu(d, "START GAME")
     d2 = S.new_driver(storage=st)
     assert d2.app.setup["names"][0] == "ANA"
+
+
+class BrokenFlash(MemoryStorage):
+    """Reads work until `fail_reads`; every write fails once `fail_writes` is set."""
+
+    def __init__(self):
+        MemoryStorage.__init__(self)
+        self.fail_writes = False
+        self.fail_reads = False
+
+    def read(self, name):
+        if self.fail_reads:
+            raise OSError(5, "EIO")
+        return MemoryStorage.read(self, name)
+
+    def write(self, name, data):
+        if self.fail_writes:
+            raise OSError(28, "ENOSPC")
+        MemoryStorage.write(self, name, data)
+
+
+def test_flash_errors_are_shown_not_crashes():
+    st = BrokenFlash()
+    d = S.new_driver(seed=3, storage=st)
+    S.setup_game(d, players=1)
+    st.fail_writes = True
+    S.human_turn(d)  # the autosave fails
+    assert d.app.screen.toast == "SAVE FAILED"
+    S.autoplay(d)
+    d.press("roll")  # high scores cannot be written either
+    assert d.screen_name() == "AfterGame"
+    st.fail_writes = False
+    st.fail_reads = True
+    d2 = S.new_driver(storage=st)
+    assert d2.screen_name() == "Title" and "FLASH READ ERROR" in d2.app.screen.note
