@@ -430,13 +430,17 @@ class Play:
             return ""
         if not g.dice:
             return "HINT: ROLL"
+        act = None
         try:
             from yatzy import ai
-        except ImportError:
-            ai = None
-        if ai is not None:
+
             act = ai.hint(g)
-        else:
+        except (ImportError, MemoryError):  # no room for the tables: the basic strategy
+            ai = None
+            import gc
+
+            gc.collect()
+        if act is None:
             from yatzy import strategy
 
             act = strategy.decide(g, "basic")

@@ -297,3 +297,38 @@ def test_dice_row_redraws_match_a_full_redraw():
         app.changed()
         assert app.render() == 0, "partial redraw differs from the full frame at step %d" % steps
     assert g.is_over() and holds > 20
+
+
+def test_hint_names_the_ai_move_and_the_cost_of_mine():
+    from yatzy import ai
+
+    d = S.scene_turn()
+    g = d.app.game
+    best = ai.hint(g)
+    d.long("hold3")
+    lines = d.app.screen.toast.split("\n")
+    if best[0] == "holds":
+        keep = "".join(str(g.dice[i]) for i in range(len(g.dice)) if best[1] >> i & 1)
+        assert lines[0] == ("KEEP " + keep if keep else "ROLL ALL")
+    mine = ("holds", g.hold_mask())
+    if ai.loss(g, mine) >= 0.05:
+        assert lines[1] == "YOURS -%.1f" % ai.loss(g, mine)
+    else:
+        assert len(lines) == 1
+
+
+def test_hint_without_the_ai_uses_the_basic_strategy(monkeypatch):
+    import sys
+
+    from yatzy import strategy
+
+    monkeypatch.setitem(sys.modules, "yatzy.ai", None)  # import fails
+    d = S.scene_turn()
+    g = d.app.game
+    for _ in range(3):
+        d.press("roll")  # two more rolls, then the card
+    assert d.app.screen.mode == 1
+    act = strategy.decide(g, "basic")
+    assert act[0] == "score"
+    d.long("hold3")
+    assert d.app.screen.toast.split("\n")[0].startswith(g.rules.label(act[1]).upper())
