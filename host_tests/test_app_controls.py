@@ -320,9 +320,11 @@ def test_hint_names_the_ai_move_and_the_cost_of_mine():
 def test_hint_without_the_ai_uses_the_basic_strategy(monkeypatch):
     import sys
 
+    import yatzy
     from yatzy import strategy
 
     monkeypatch.setitem(sys.modules, "yatzy.ai", None)  # import fails
+    monkeypatch.delattr(yatzy, "ai", raising=False)
     d = S.scene_turn()
     g = d.app.game
     for _ in range(3):
