@@ -12,7 +12,8 @@
 #             long hold1 = game menu, long hold2 = cards, long hold3 = hint,
 #             long hold4 = standings; before the first roll hold5 = undo the last score.
 #   card:     hold1/hold2 = up/down (long: first/last), hold3/hold4 = column (triple),
-#             hold5 = back to the dice, Roll = score here; a 0 asks again (Roll = yes).
+#             hold5 = back to the dice (long: game menu), Roll = score here; a 0 asks
+#             again (Roll = yes, hold5 = no).
 
 from app import KEY_X, ROLL, softkeys
 from font import DOWN, LEFT, RIGHT, SMALL, UP
@@ -307,6 +308,9 @@ class Play:
                 self.move_column(1 if b == 3 else -1)
         elif b == 2 and long:
             self.toast = self.hint_text()
+        elif b == 4 and long:
+            self.shortcut(0)  # game menu (cards, standings, ...) from the card too
+            return
         elif b == 4 and g.rolls_left() > 0:
             self.mode = _TURN
         elif b == ROLL:

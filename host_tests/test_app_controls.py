@@ -334,3 +334,14 @@ def test_hint_without_the_ai_uses_the_basic_strategy(monkeypatch):
     assert act[0] == "score"
     d.long("hold3")
     assert d.app.screen.toast.split("\n")[0].startswith(g.rules.label(act[1]).upper())
+
+
+def test_game_menu_reachable_from_the_card_after_the_last_roll():
+    d = S.scene_turn()
+    for _ in range(3):
+        d.press("roll")
+    assert d.app.screen.mode == 1 and d.app.game.rolls_left() == 0
+    d.long("hold5")
+    assert d.screen_name() == "GameMenu"
+    d.press("roll")  # BACK TO GAME
+    assert d.screen_name() == "Play" and d.app.screen.mode == 1
