@@ -345,3 +345,24 @@ def test_game_menu_reachable_from_the_card_after_the_last_roll():
     assert d.screen_name() == "GameMenu"
     d.press("roll")  # BACK TO GAME
     assert d.screen_name() == "Play" and d.app.screen.mode == 1
+
+
+@pytest.mark.parametrize("seed", [101, 102, 103])
+def test_random_presses_never_crash_and_every_change_is_pushed(seed):
+    """A monkey on the buttons: 1500 random short and long presses with ticks in between
+    (menus, set-up, games, views). Nothing may raise; the panel always shows the frame."""
+    import random
+
+    rnd = random.Random(seed)
+    buttons = ["hold1", "hold2", "hold3", "hold4", "hold5", "hold6"] + ["roll"] * 4
+    d = S.new_driver(seed=seed, settings={"cpu_pace": 150, "sleep_s": 0})
+    app = d.app
+    seen = set()
+    for _ in range(1500):
+        d.t += rnd.randint(1, 400)
+        app.press(rnd.choice(buttons), "long" if rnd.random() < 0.15 else "short", d.t)
+        if rnd.random() < 0.5:
+            app.tick(d.t)
+        assert bytes(d.display.panel) == bytes(d.display.buffer)
+        seen.add(d.screen_name())
+    assert {"Title", "Setup", "Play"} <= seen
