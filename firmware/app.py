@@ -69,6 +69,7 @@ class App:
         self.levels = None  # computer level per seat ("" for a human)
         self._dirty = True
         self._frames = 0
+        self._applied = None  # (contrast, left-handed) last sent to the display
 
     # ---- life cycle -------------------------------------------------------------------
     def start(self, now_ms):
@@ -97,13 +98,18 @@ class App:
         self.render()
 
     def apply_display_settings(self):
+        """Contrast and left-handed layout to the display, when they changed."""
         d = self.display
+        want = (self.settings["contrast"], bool(self.settings["left_handed"]))
+        if want == self._applied:
+            return
         if hasattr(d, "contrast"):
-            d.contrast(self.settings["contrast"])
-        left = bool(self.settings["left_handed"])
+            d.contrast(want[0])
+        left = want[1]
         KEY_X[:] = LEFT_HANDED if left else RIGHT_HANDED
-        if hasattr(d, "rotate"):
-            d.rotate(left)
+        if hasattr(d, "rotate") and (self._applied is None or self._applied[1] != left):
+            d.rotate(left)  # the driver re-sends the whole frame
+        self._applied = want
         self._dirty = True
 
     def title(self):
