@@ -23,12 +23,14 @@ ROLL = const(6)
 HOLD6 = const(5)
 _BUTTONS = ("hold1", "hold2", "hold3", "hold4", "hold5", "hold6", "roll")
 # Centre x of each button's column on the screen (five dice at a 21 px pitch, Roll right;
-# hold6 sits above Roll). hardware/enclosure places the buttons at these columns. Left-handed,
-# the device is turned round: the screen is rotated 180 degrees and Roll is at the left, so
-# the columns are mirrored (KEY_X is updated in place; screens index it when they draw).
+# hold6 sits above Roll). KEY_X is the device's layout: hardware/enclosure places the buttons
+# at these columns. Left-handed, the device is turned round (screen rotated 180 degrees, Roll
+# on the left), so the columns the screens draw at, COLS, are mirrored; COLS is updated in
+# place and screens index it when they draw.
 RIGHT_HANDED = (10, 31, 52, 73, 94, 116, 116)
 LEFT_HANDED = (33, 54, 75, 96, 117, 11, 11)
-KEY_X = list(RIGHT_HANDED)
+KEY_X = RIGHT_HANDED
+COLS = list(RIGHT_HANDED)
 KEY_Y = const(58)  # top of the soft-key labels (page 7)
 
 DEFAULTS = {
@@ -106,7 +108,7 @@ class App:
         if hasattr(d, "contrast"):
             d.contrast(want[0])
         left = want[1]
-        KEY_X[:] = LEFT_HANDED if left else RIGHT_HANDED
+        COLS[:] = LEFT_HANDED if left else RIGHT_HANDED
         if hasattr(d, "rotate") and (self._applied is None or self._applied[1] != left):
             d.rotate(left)  # the driver re-sends the whole frame
         self._applied = want
@@ -262,7 +264,7 @@ def softkeys(cv, labels):
         s = labels[i]
         if not s:
             continue
-        x = KEY_X[i if i < 5 else ROLL]
+        x = COLS[i if i < 5 else ROLL]
         w = SMALL.width(s) + 4
         if w < 15:
             w = 15

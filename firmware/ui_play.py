@@ -15,7 +15,7 @@
 #             hold5 = back to the dice (long: game menu), Roll = score here; a 0 asks
 #             again (Roll = yes, hold5 = no).
 
-from app import KEY_X, ROLL, softkeys
+from app import COLS, ROLL, softkeys
 from font import DOWN, LEFT, RIGHT, SMALL, UP
 from ui_card import ROW_H, card_rows, draw_card, row_of
 from yatzy import engine as E
@@ -41,7 +41,7 @@ _INFO_X = const(82)
 
 
 def die_x(i):
-    return (KEY_X[i] if i < 5 else KEY_X[ROLL]) - (_DIE >> 1)
+    return (COLS[i] if i < 5 else COLS[ROLL]) - (_DIE >> 1)
 
 
 class Play:
@@ -606,19 +606,19 @@ class Play:
             left = g.rolls_left()
             label = "ROLL" if left else "SCORE"
             w = SMALL.width(label)
-            x = KEY_X[ROLL] - w // 2
+            x = COLS[ROLL] - w // 2
             if x + w > 127:
                 x = 127 - w
             if x < 0:
                 x = 0
             cv.text(x, 52, label, SMALL)
             for k in range(min(left, 3)):
-                cv.fill_rect(KEY_X[ROLL] - 7 + 6 * k, 59, 3, 3, 1)
+                cv.fill_rect(COLS[ROLL] - 7 + 6 * k, 59, 3, 3, 1)
 
     def draw_keys(self, cv):
         g = self.g
         for i in range(len(g.dice)):
-            x = (KEY_X[i] if i < 5 else KEY_X[ROLL] - 8) - 4
+            x = (COLS[i] if i < 5 else COLS[ROLL] - 8) - 4
             cv.rect(x, 48, 9, 9, 1)
             cv.text(x + 3, 50, str(g.dice[i]), SMALL)
         if self.mode == _CONFIRM:

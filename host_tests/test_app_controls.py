@@ -179,12 +179,12 @@ def test_left_handed_rotates_and_mirrors_the_hold_buttons():
         d.press("hold1")  # turned round, hold1 is the button under die 5
         assert g.held == [False, False, False, False, True]
         # die 5 is drawn where that button now is (the mirrored column)
-        assert A.KEY_X[4] == 127 - A.RIGHT_HANDED[0]
-        assert A.KEY_X[6] == 127 - A.RIGHT_HANDED[6]
+        assert A.COLS[4] == 127 - A.RIGHT_HANDED[0]
+        assert A.COLS[6] == 127 - A.RIGHT_HANDED[6]
     finally:
         d.app.settings["left_handed"] = False
         d.app.apply_display_settings()
-    assert A.KEY_X == list(A.RIGHT_HANDED)
+    assert A.COLS == list(A.RIGHT_HANDED) and A.KEY_X == A.RIGHT_HANDED
 
 
 def test_settings_change_contrast_at_once_and_are_saved():
