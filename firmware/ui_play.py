@@ -315,7 +315,7 @@ class Play:
             self.mode = _TURN
         elif b == ROLL:
             c, col = order[self.cur]
-            if self.pots[(c, col)] == 0:
+            if self.pots[(c, col)] == 0 and len(order) > 1:  # no question without a choice
                 self.mode = _CONFIRM
             else:
                 self.do_score(c, col, now)

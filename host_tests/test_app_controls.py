@@ -366,3 +366,17 @@ def test_random_presses_never_crash_and_every_change_is_pushed(seed):
         assert bytes(d.display.panel) == bytes(d.display.buffer)
         seen.add(d.screen_name())
     assert {"Title", "Setup", "Play"} <= seen
+
+
+def test_no_zero_question_when_there_is_no_other_box():
+    d = S.new_driver(seed=9)
+    S.setup_game(d, rules="forced")
+    g = d.app.game
+    for r in range(15):
+        for _ in range(4):  # three rolls, then the card
+            d.press("roll")
+        screen = d.app.screen
+        assert screen.mode == 1 and len(screen.order) == 1
+        d.press("roll")
+        assert g.filled(0) == r + 1  # scored at once, even a 0
+    assert g.is_over()
