@@ -66,3 +66,10 @@ def test_slice_limit_stops_recording():
     log, totals, presses = bench_app.record(players=2, rules="yatzy", seed=1, limit=12)
     assert totals is None and presses == 12
     assert sum(1 for ln in log if ln.startswith("P ")) == 12
+
+
+def test_import_order_puts_dependencies_first():
+    order = bench_app._import_order(["yatzy.codec", "gfx", "yatzy.engine", "font", "yatzy"])
+    assert order.index("yatzy") < order.index("yatzy.engine") < order.index("yatzy.codec")
+    assert order.index("font") < order.index("gfx")  # gfx imports font at the top
+    assert sorted(order) == sorted(["yatzy.codec", "gfx", "yatzy.engine", "font", "yatzy"])

@@ -143,6 +143,8 @@ def parse_replay(out):
             done = int(parts[1])
         elif parts[0] in ("HEAP_START", "HEAP_END"):
             heap[parts[0].lower()] = int(parts[1])
+        elif parts[0] == "MODULES":
+            heap["modules"] = parts[1:]
     return per_press, totals, done, heap
 
 
@@ -167,6 +169,44 @@ def byte_stats(per_press):
         "bus_p95": percentile(bus, 95),
         "full_frames_equiv": sum(data) / FULL_FRAME,
     }
+
+
+MODULE_HEAP_SCRIPT = """
+import gc, sys
+gc.collect()
+before = gc.mem_alloc()
+for name in sys.argv[1:]:
+    __import__(name)
+    gc.collect()
+    now = gc.mem_alloc()
+    print("MOD", name, now - before)
+    before = now
+"""
+
+
+def module_heap(modules, path=None):
+    """Live heap each module adds when imported (in the given order, after its own
+    dependencies already imported): [(name, bytes)], largest first."""
+    fd, script = tempfile.mkstemp(prefix="bench-app-mods-", suffix=".py")
+    with os.fdopen(fd, "w") as f:
+        f.write(MODULE_HEAP_SCRIPT)
+    try:
+        env = mp_run.mp_env()
+        if path is not None:
+            env["MICROPYPATH"] = ":".join(path)
+        argv = mp_run.mp_command(script) + list(modules)
+        proc = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=ROOT)
+    finally:
+        os.unlink(script)
+    if proc.returncode:
+        raise BenchError("module heap probe failed: %s" % proc.stdout[-2000:])
+    out = []
+    for line in proc.stdout.splitlines():
+        parts = line.split()
+        if len(parts) == 3 and parts[0] == "MOD":
+            out.append((parts[1], int(parts[2])))
+    out.sort(key=lambda kv: -kv[1])
+    return out
 
 
 def completes(log_path, seed, heap_k, presses, path=None):
@@ -230,6 +270,57 @@ def breakdown(log_lines, per_press):
     return {k: (n, total / n) for k, (n, total) in sorted(groups.items())}
 
 
+def _top_imports(name):
+    """Modules a firmware module imports at its top level (not inside functions)."""
+    import ast
+
+    rel = name.replace(".", "/")
+    for cand in (rel + ".py", rel + "/__init__.py"):
+        path = os.path.join(ROOT, "firmware", cand)
+        if os.path.exists(path):
+            break
+    else:
+        return []
+    with open(path) as f:
+        tree = ast.parse(f.read())
+    out = []
+    todo = list(tree.body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.Import):
+            out += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            out.append(node.module)
+            out += [node.module + "." + a.name for a in node.names]
+        elif isinstance(node, (ast.Try, ast.If)):
+            todo += node.body + node.orelse + getattr(node, "handlers", [])
+        elif isinstance(node, ast.ExceptHandler):
+            todo += node.body
+    return out
+
+
+def _import_order(modules):
+    """Dependencies first, so each module's heap figure is its own."""
+    wanted = set(modules)
+    order = []
+    seen = set()
+
+    def visit(m):
+        if m in seen:
+            return
+        seen.add(m)
+        if "." in m:
+            visit(m.rsplit(".", 1)[0])
+        for dep in _top_imports(m):
+            if dep in wanted:
+                visit(dep)
+        order.append(m)
+
+    for m in sorted(modules):
+        visit(m)
+    return order
+
+
 def run(
     players=4,
     rules="yatzy",
@@ -270,7 +361,10 @@ def run(
         res["complete_game"] = cp_totals is not None
         res.update(byte_stats(per_press))
         res["by_button"] = breakdown(log, per_press)
+        modules = live.pop("modules", None)
         res.update(live)
+        if modules:
+            res["module_heap"] = module_heap(_import_order(modules), mp_path)
         if heap:
             res["heap_k"] = smallest_heap(path, seed, presses, path=mp_path)
         if callgrind:
@@ -322,6 +416,12 @@ def report(r):
         lines.append(
             "  live heap after a collection (64-bit unix port): %d bytes after start, %d at end"
             % (r["heap_start"], r["heap_end"])
+        )
+    if r.get("module_heap"):
+        mh = r["module_heap"]
+        lines.append(
+            "  heap taken by importing each module (64-bit): %d bytes in all; %s"
+            % (sum(n for _, n in mh), ", ".join("%s %d" % kv for kv in mh[:10]))
         )
     if "heap_k" in r:
         h = r["heap_k"]

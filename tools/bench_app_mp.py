@@ -108,6 +108,8 @@ def main(argv):
     if not quiet:
         gc.collect()
         print("HEAP_END", gc.mem_alloc())
+        mods = [m for m in sys.modules if m not in ("bench_app_mp", "sim_loop", "__main__")]
+        print("MODULES", " ".join(sorted(mods)))
     print("SUM", sum_data, sum_bus)
     pusher = getattr(app, "pusher", None)
     if pusher is not None:  # what the app's FramePusher believes it sent after start
