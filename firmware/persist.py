@@ -322,7 +322,7 @@ class HighScores:
             return None
         # rewrite the damaged copies from what survived, so the message shows only once
         try:
-            for _ in range(damaged):
+            for _ in range(2 if best is None else 1):
                 self.save()
         except OSError:
             pass

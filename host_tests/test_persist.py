@@ -452,13 +452,14 @@ def test_random_damage_to_one_file_is_reported_and_spares_the_others(data):
         assert meta == {"levels": ["", "basic"]}
 
 
-def test_scores_damage_with_a_single_copy_resets():
+def test_scores_damage_with_a_single_copy_resets_once():
     s = storage.MemoryStorage()
     hs = HighScores(s)
     hs.add("yatzy", "Ann", 10)
     s.files["scores1.dat"] = s.files["scores1.dat"][:-1]
     hs = HighScores(s)
     assert hs.load() == "High scores damaged: reset"
+    assert HighScores(s).load() is None  # repaired: the message shows once
 
 
 # --- the saved game ------------------------------------------------------------------------
