@@ -20,13 +20,13 @@ def ensure_openscad():
     if shutil.which("openscad"):
         return True
     if shutil.which("apt-get") and hasattr(os, "geteuid") and os.geteuid() == 0:
+        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+        install = ["apt-get", "install", "-y", "-qq", "openscad"]
         try:
-            subprocess.run(
-                ["apt-get", "install", "-y", "-qq", "openscad"],
-                capture_output=True,
-                timeout=600,
-                env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"),
-            )
+            # A fresh machine's package lists may be empty or old: update once, then retry.
+            if subprocess.run(install, capture_output=True, timeout=600, env=env).returncode:
+                subprocess.run(["apt-get", "update", "-qq"], capture_output=True, timeout=600)
+                subprocess.run(install, capture_output=True, timeout=600, env=env)
         except (OSError, subprocess.TimeoutExpired):
             return False
     return shutil.which("openscad") is not None
