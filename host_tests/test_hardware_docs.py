@@ -22,7 +22,9 @@ def read(path, mode="r"):
         return f.read()
 
 
-@pytest.mark.parametrize("index", [0, 1, 2], ids=["README", "diagram.json", "wiring.png"])
+@pytest.mark.parametrize(
+    "index", [0, 1, 2, 3], ids=["README", "diagram.json", "wiring.png", "main README"]
+)
 def test_generated_files_are_current(index):
     path, want = gen_hardware.outputs()[index]
     with open(path, "rb") as f:

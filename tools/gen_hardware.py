@@ -23,6 +23,7 @@ import board  # noqa: E402
 
 HW = os.path.join(ROOT, "hardware")
 README = os.path.join(HW, "README.md")
+MAIN_README = os.path.join(ROOT, "README.md")
 WIRING = os.path.join(HW, "wiring.png")
 WOKWI = os.path.join(HW, "wokwi", "diagram.json")
 SCAD = os.path.join(HW, "enclosure", "pocket_yatzy.scad")
@@ -54,9 +55,9 @@ def pin_table():
     return "\n".join(lines)
 
 
-def readme_text(current):
+def readme_text(current, name="hardware/README.md"):
     if START not in current or END not in current:
-        raise ValueError("hardware/README.md lacks the pin map markers %r ... %r" % (START, END))
+        raise ValueError("%s lacks the pin map markers %r ... %r" % (name, START, END))
     head, rest = current.split(START, 1)
     _old, tail = rest.split(END, 1)
     return head + START + "\n" + pin_table() + "\n" + END + tail
@@ -332,10 +333,13 @@ def outputs():
     """(path, wanted bytes) for every generated file."""
     with open(README) as f:
         readme = readme_text(f.read())
+    with open(MAIN_README) as f:
+        main_readme = readme_text(f.read(), "README.md")
     return [
         (README, readme.encode()),
         (WOKWI, wokwi_text().encode()),
         (WIRING, wiring_png()),
+        (MAIN_README, main_readme.encode()),
     ]
 
 
