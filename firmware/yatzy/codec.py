@@ -94,6 +94,10 @@ def _put(out, v):
         out.append(_T_STR)
         _varint(out, len(b))
         out.extend(b)
+    elif isinstance(v, bytes):  # same encoding as a small int list (engine turn logs)
+        out.append(_T_BYTES)
+        _varint(out, len(v))
+        out.extend(v)
     elif isinstance(v, (list, tuple)):
         if _is_small_list(v):
             out.append(_T_BYTES)

@@ -42,10 +42,23 @@ class Player:
         self.saved_rolls = 0
         self.direction = None
         self.extra = 0
-        # One entry per scored turn: [round, column, category, score, extra bonus earned,
-        # rolls (list of dice lists, one per roll), holds (hold mask before each re-roll)].
-        self.turns = []
-        self.flat_turns = []  # the same log as flat int lists (what saves hold)
+        self._cats = ruleset.categories
+        self._ndice = ruleset.dice
+        # One entry per scored turn, as bytes (what saves hold; see flat_log): round,
+        # column, box index, score, extra bonus earned, roll count, all dice, hold masks.
+        self.flat_turns = []
+
+    @property
+    def turns(self):
+        """The turn log expanded: one list per scored turn [round, column, category,
+        score, extra bonus earned, rolls (list of dice lists), holds (hold mask before each
+        re-roll)]. Built on demand (records), so a game keeps only the compact bytes."""
+        out = []
+        for t in self.flat_turns:
+            head, rl, hl = unflat_log(t, 5, self._ndice)
+            head[2] = self._cats[head[2]]
+            out.append(head + [rl, hl])
+        return out
 
     def __repr__(self):
         return "<Player %s>" % self.name
@@ -510,10 +523,11 @@ class Game:
         pl.extra += extra
         if self.rules.saved_rolls:
             pl.saved_rolls += self.rules.rolls - self.rolls_used
-        pl.turns.append([self.round, column, category, pts, extra, self._rolls, self._holds])
         k = self.rules.categories.index(category)
         head = [self.round, column, k, pts, extra]
-        pl.flat_turns.append(flat_log(head, self._rolls, self._holds))
+        # as bytes (every value fits: rounds <= 69, scores and bonuses <= 100): about 30
+        # bytes a turn instead of some 500 as nested lists
+        pl.flat_turns.append(bytes(flat_log(head, self._rolls, self._holds)))
         self._next_turn()
         return pts
 
@@ -663,12 +677,11 @@ class Game:
             pl.direction = DIRECTIONS[ps[2] - 1] if ps[2] else None
             pl.saved_rolls, pl.extra = ps[3], ps[4]
             pl.card = [dict(zip(r.categories, col)) for col in ps[5]]
-            pl.turns = []
-            pl.flat_turns = list(ps[6])
+            turns = []
             for t in ps[6]:
-                head, rl, hl = unflat_log(t, 5, r.dice)
-                head[2] = r.categories[head[2]]
-                pl.turns.append(head + [rl, hl])
+                unflat_log(t, 5, r.dice)  # checks the shape
+                turns.append(t if type(t) is bytes else bytes(t))
+            pl.flat_turns = turns
 
     def __repr__(self):
         return "<Game %s %s round %d/%d player %d>" % (
@@ -691,8 +704,9 @@ def flat_log(head, rolls, holds):
 
 
 def unflat_log(v, nhead, ndice):
-    """(head, rolls, holds) from :func:`flat_log` output; ValueError when malformed."""
-    if not isinstance(v, list) or len(v) < nhead + 1:
+    """(head, rolls, holds) as lists from :func:`flat_log` output (bytes, or a list of ints
+    from a save); ValueError when malformed."""
+    if not isinstance(v, (list, bytes)) or len(v) < nhead + 1:
         raise ValueError("bad save data: turn log entry %r" % (v,))
     k = v[nhead]
     if not isinstance(k, int) or k < 1 or len(v) != nhead + 1 + k * ndice + k - 1:
@@ -700,9 +714,9 @@ def unflat_log(v, nhead, ndice):
     pos = nhead + 1
     rolls = []
     for _ in range(k):
-        rolls.append(v[pos : pos + ndice])
+        rolls.append(list(v[pos : pos + ndice]))
         pos += ndice
-    return list(v[:nhead]), rolls, v[pos:]
+    return list(v[:nhead]), rolls, list(v[pos:])
 
 
 def _options_list(opts):
