@@ -214,4 +214,4 @@ class Standings:
 
 def pad_label(c):
     """Short label of a category id for texts (e.g. hints)."""
-    return _rules.CATEGORY_INFO.get(c, (c,))[0].upper()
+    return _rules.LABELS.get(c, c).upper()

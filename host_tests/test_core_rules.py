@@ -99,3 +99,33 @@ def test_menu_values_are_all_accepted():
             assert len(values) >= 2
             for v in values:
                 assert rules.configure(rid, {key: v}).options[key] == v
+
+
+def test_short_labels_match_help_texts():
+    """rules.LABELS (kept resident) repeats the help texts' short labels (loaded on demand)."""
+    from yatzy import rules_info
+
+    assert set(rules.LABELS) == set(rules_info.CATEGORY_INFO)
+    for c, info in rules_info.CATEGORY_INFO.items():
+        assert rules.LABELS[c] == info[0]
+    for c, info in rules_info.YAHTZEE_INFO.items():
+        assert rules.LABELS[c] == info[0]
+    y = rules.configure("yatzy", {"extra_rows": 2})
+    assert [y.label(c) for c in y.categories[-3:]] == ["Yatzy", "Yatzy2", "Yatzy3"]
+    assert y.label("yatzy_3") == rules.category_info("yatzy_3", y)[0]
+
+
+def test_release_drops_lazy_tables_and_they_come_back():
+    import sys
+
+    first = rules.RULESETS["yatzy"]
+    assert rules.CATEGORY_INFO["ones"][1] == "Ones"
+    rules.release()
+    assert "yatzy.rules_info" not in sys.modules
+    assert "RULESETS" not in rules.__dict__
+    again = rules.RULESETS["yatzy"]
+    assert again is not first and again.categories == first.categories
+    assert rules.RULESETS["yatzy"] is again  # kept until the next release
+    assert rules.category_info("yatzy_2")[1] == "Yatzy 2"
+    with pytest.raises(AttributeError):
+        rules.NO_SUCH_TABLE  # noqa: B018

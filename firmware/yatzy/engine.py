@@ -86,7 +86,8 @@ class Game:
             if options is None:
                 options = rules.options
             rules = rules.id
-        _rules.get(rules)
+        if rules not in _rules.RULESET_IDS:
+            _rules.get(rules)  # raises: unknown ruleset
         self.rules = _rules.configure(rules, options)
         self.rules_id = self.rules.id
         self.options = self.rules.options

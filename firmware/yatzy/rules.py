@@ -20,38 +20,32 @@ UPPER = ("ones", "twos", "threes", "fours", "fives", "sixes")
 # Face value of each upper box.
 FACE = {"ones": 1, "twos": 2, "threes": 3, "fours": 4, "fives": 5, "sixes": 6}
 
-# id -> (short label for the OLED (<= 6 chars), full name, what it needs, what it scores)
-CATEGORY_INFO = {
-    "ones": ("1s", "Ones", "any dice", "sum of the 1s"),
-    "twos": ("2s", "Twos", "any dice", "sum of the 2s"),
-    "threes": ("3s", "Threes", "any dice", "sum of the 3s"),
-    "fours": ("4s", "Fours", "any dice", "sum of the 4s"),
-    "fives": ("5s", "Fives", "any dice", "sum of the 5s"),
-    "sixes": ("6s", "Sixes", "any dice", "sum of the 6s"),
-    "one_pair": ("1 pair", "One pair", "two equal dice", "sum of the highest pair"),
-    "two_pairs": ("2 pair", "Two pairs", "two pairs of different values", "sum of the four"),
-    "three_pairs": ("3 pair", "Three pairs", "three different pairs", "sum of the six"),
-    "three_of_a_kind": ("3 kind", "Three of a kind", "three equal dice", "sum of those three"),
-    "four_of_a_kind": ("4 kind", "Four of a kind", "four equal dice", "sum of those four"),
-    "five_of_a_kind": ("5 kind", "Five of a kind", "five equal dice", "sum of those five"),
-    "small_straight": ("Sm st", "Small straight", "1-2-3-4-5", "15"),
-    "large_straight": ("Lg st", "Large straight", "2-3-4-5-6", "20"),
-    "full_straight": ("Full s", "Full straight", "1-2-3-4-5-6", "21"),
-    "full_house": ("House", "Full house", "three of one value, two of another", "sum of five"),
-    "villa": ("Villa", "Villa", "two different threes", "sum of the six"),
-    "tower": ("Tower", "Tower", "four of one value, two of another", "sum of the six"),
-    "chance": ("Chance", "Chance", "anything", "sum of the dice"),
-    "yatzy": ("Yatzy", "Yatzy", "five equal dice", "50"),
-    "maxi_yatzy": ("Maxi Y", "Maxi Yatzy", "six equal dice", "100"),
-    "yahtzee": ("Yahtz", "Yahtzee", "five equal dice", "50"),
-}
-# American scoring differs for these boxes: same ids, other texts.
-YAHTZEE_INFO = {
-    "three_of_a_kind": ("3 kind", "Three of a kind", "at least three equal", "sum of all five"),
-    "four_of_a_kind": ("4 kind", "Four of a kind", "at least four equal", "sum of all five"),
-    "full_house": ("House", "Full house", "three of one value, two of another", "25"),
-    "small_straight": ("Sm st", "Small straight", "four in a row", "30"),
-    "large_straight": ("Lg st", "Large straight", "five in a row", "40"),
+# Short label (<= 6 chars, for the OLED) of every box. The long texts (full name, what it
+# needs, what it scores) are in yatzy/rules_info.py, loaded on demand: CATEGORY_INFO and
+# YAHTZEE_INFO below are read through the module's __getattr__.
+LABELS = {
+    "ones": "1s",
+    "twos": "2s",
+    "threes": "3s",
+    "fours": "4s",
+    "fives": "5s",
+    "sixes": "6s",
+    "one_pair": "1 pair",
+    "two_pairs": "2 pair",
+    "three_pairs": "3 pair",
+    "three_of_a_kind": "3 kind",
+    "four_of_a_kind": "4 kind",
+    "five_of_a_kind": "5 kind",
+    "small_straight": "Sm st",
+    "large_straight": "Lg st",
+    "full_straight": "Full s",
+    "full_house": "House",
+    "villa": "Villa",
+    "tower": "Tower",
+    "chance": "Chance",
+    "yatzy": "Yatzy",
+    "maxi_yatzy": "Maxi Y",
+    "yahtzee": "Yahtz",
 }
 
 MAX_EXTRA_ROWS = 3
@@ -206,7 +200,10 @@ class Ruleset:
 
     def label(self, category):
         """Short label (<= 6 chars) of a box, e.g. ``label("yatzy_2") == "Yatzy2"``."""
-        return category_info(category, self)[0]
+        base, n = split_extra(category)
+        if base not in LABELS:
+            raise ValueError("unknown category %r" % (category,))
+        return LABELS[base][:5] + str(n) if n else LABELS[base]
 
     def is_upper(self, category):
         return category in FACE
@@ -214,11 +211,13 @@ class Ruleset:
 
 def category_info(category, ruleset=None):
     """(short label, name, needs, scores) of a box, including extra Yatzy rows."""
+    from yatzy import rules_info
+
     base, n = split_extra(category)
-    if ruleset is not None and ruleset.id == "yahtzee" and base in YAHTZEE_INFO:
-        info = YAHTZEE_INFO[base]
-    elif base in CATEGORY_INFO:
-        info = CATEGORY_INFO[base]
+    if ruleset is not None and ruleset.id == "yahtzee" and base in rules_info.YAHTZEE_INFO:
+        info = rules_info.YAHTZEE_INFO[base]
+    elif base in rules_info.CATEGORY_INFO:
+        info = rules_info.CATEGORY_INFO[base]
     else:
         raise ValueError("unknown category %r" % (category,))
     if n:
@@ -356,8 +355,8 @@ def get(rules):
     """The Ruleset for an id or a Ruleset (returned as is)."""
     if isinstance(rules, Ruleset):
         return rules
-    if isinstance(rules, str) and rules in RULESETS:
-        return RULESETS[rules]
+    if isinstance(rules, str) and rules in RULESET_IDS:
+        return _rulesets()[rules]
     raise ValueError("unknown ruleset %r (known: %s)" % (rules, ", ".join(RULESET_IDS)))
 
 
@@ -521,6 +520,38 @@ def configure(rules="yatzy", options=None):
     return r
 
 
-RULESETS = {}
-for _rid in RULESET_IDS:
-    RULESETS[_rid] = configure(_rid)
+def _rulesets():
+    """RULESETS (id -> Ruleset with the default options), built on first use and kept
+    until :func:`release`."""
+    g = globals()
+    d = g.get("RULESETS")
+    if d is None:
+        d = {}
+        for rid in RULESET_IDS:
+            d[rid] = configure(rid)
+        g["RULESETS"] = d
+    return d
+
+
+def __getattr__(name):
+    """``RULESETS``, ``CATEGORY_INFO`` and ``YAHTZEE_INFO`` are loaded on first use (a game
+    in play needs none of them: some 18 KB of heap on the 64-bit unix port)."""
+    if name == "RULESETS":
+        return _rulesets()
+    if name == "CATEGORY_INFO" or name == "YAHTZEE_INFO":
+        from yatzy import rules_info
+
+        return getattr(rules_info, name)
+    raise AttributeError(name)
+
+
+def release():
+    """Drop what is loaded on first use (RULESETS, the help texts) to free heap while a game
+    is played; it is loaded again when next asked for."""
+    import sys
+
+    globals().pop("RULESETS", None)
+    sys.modules.pop("yatzy.rules_info", None)
+    pkg = sys.modules.get("yatzy")
+    if pkg is not None and "rules_info" in pkg.__dict__:
+        delattr(pkg, "rules_info")
