@@ -124,7 +124,7 @@ class App:
         self.screen = screen
         self._dirty = True
         if type(screen).__name__ == "Play":
-            _unload()
+            unload_menus()
 
     def changed(self, part=None):
         """The active screen's picture changed: redraw it on the next render. `part` names
@@ -316,9 +316,10 @@ def upper(s):
 _MENU_MODULES = ("ui_menu", "ui_setup", "ui_names", "ui_help", "ui_scores", "ui_end")
 
 
-def _unload():
+def unload_menus():
     """Drop the menu screens' modules and the rules' menu/help tables while a game is played
-    (they are loaded again when shown): about 40 KB of heap on MicroPython."""
+    (they are loaded again when shown): about 40 KB of heap on MicroPython. Also called right
+    before a game starts, so the menus' tables are gone before the play screen loads."""
     import gc
     import sys
 
@@ -328,4 +329,7 @@ def _unload():
     r = sys.modules.get("yatzy.rules")
     if r is not None:
         r.release()
+    c = sys.modules.get("yatzy.codec")
+    if c is not None:
+        c.release()  # saving needs only the writing side
     gc.collect()

