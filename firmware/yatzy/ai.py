@@ -15,7 +15,8 @@ a column is ``L[open lower boxes, Yahtzee-50 flag] + U[open upper boxes][upper t
   always for ``good``, a generic model: one weight per lower box plus per upper box and a
   logistic chance of still reaching the upper bonus (weights also fitted by the tool).
 - ``easy`` plays like a casual player who knows the game: the generic model of ``good``,
-  but now and then (``rand``) it takes the second-best keep or box, sometimes a worse one.
+  but now and then (``rand``) it takes a close second-best keep or box, sometimes a worse
+  one (never one that looks more than a few points worse).
 
 Values are integers in 1/64 point so CPython and MicroPython make the same choices.
 ``hint(game)`` gives the ``best`` suggestion; ``loss(game, action)`` the expected points an
@@ -41,6 +42,8 @@ UNIT = 64  # value units per point
 NEG = -(1 << 29)
 LEVELS = ("easy", "good", "best")
 MAX_LOOKAHEAD = 4  # Maxi with many saved rolls: plan at most this many rolls ahead
+SLIP_NEAR = 5  # easy: points between the best and a second-best it may take instead
+SLIP_FAR = 12  # easy: points between the best and a worse choice it may take instead
 
 _data = {}  # (ruleset object id, level) -> Model
 _cache = {}  # turn signature -> [final values, keep values with 1 roll to come, ...]
@@ -461,12 +464,17 @@ def _non_turn(game):
 def _pick(game, opts, level, rand):
     if level != "easy" or len(opts) < 2:
         return opts[0][1]
-    # easy: a casual player errs now and then, mostly between close choices
+    # easy: a casual player errs now and then, between choices that look alike to a person
+    # (within SLIP_NEAR points: second best, 25% of decisions) or further apart (within
+    # SLIP_FAR: third to fifth best, 7%); never a blunder
     x = _rand(game, rand)
-    if x < 12:
+    best = opts[0][0]
+    if x < 25 and best - opts[1][0] <= SLIP_NEAR * UNIT:
         return opts[1][1]
-    if x < 15:
-        return opts[min(len(opts) - 1, 2 + x % 3)][1]
+    if x < 32:
+        j = min(len(opts) - 1, 2 + x % 3)
+        if best - opts[j][0] <= SLIP_FAR * UNIT:
+            return opts[j][1]
     return opts[0][1]
 
 
