@@ -72,6 +72,7 @@ class App:
         self._dirty = True
         self._frames = 0
         self._applied = None  # (contrast, left-handed) last sent to the display
+        self._play_next = None  # a game to show once the current press is handled
 
     # ---- life cycle -------------------------------------------------------------------
     def start(self, now_ms):
@@ -126,6 +127,23 @@ class App:
         if type(screen).__name__ == "Play":
             unload_menus()
 
+    def play(self, g, save=False):
+        """Show the play screen for `g` as soon as the menu screen handling this press has
+        returned: only then can its module be dropped (unload_menus), before ui_play loads.
+        `save`: save the (new) game first, also after the menus are gone."""
+        self._play_next = (g, save)
+
+    def _start_play(self):
+        g, save = self._play_next
+        self._play_next = None
+        self.screen = None
+        unload_menus()
+        if save:
+            self.store.save_game(g, self.levels)
+        from ui_play import Play
+
+        self.show(Play(self, g))
+
     def changed(self, part=None):
         """The active screen's picture changed: redraw it on the next render. `part` names
         the only region that changed (the screen's draw_part(cv, part) redraws just that)."""
@@ -150,6 +168,8 @@ class App:
             b = 4 - b
         if self.screen is not None:
             self.screen.press(b, kind == "long", now_ms)
+        if self._play_next is not None:
+            self._start_play()
         self.render()
 
     def tick(self, now_ms):
@@ -160,6 +180,8 @@ class App:
         wait = None
         if self.screen is not None:
             wait = self.screen.tick(now_ms)
+        if self._play_next is not None:
+            self._start_play()
         self.render()
         if wait is not None:
             self.last_input = now_ms  # animations and computer turns keep it awake
@@ -313,7 +335,20 @@ def upper(s):
     return s.upper()
 
 
-_MENU_MODULES = ("ui_menu", "ui_setup", "ui_names", "ui_help", "ui_scores", "ui_end")
+_MENU_MODULES = ("ui_menu", "ui_setup", "ui_names", "ui_help", "ui_scores", "ui_end", "ui_after")
+_PLAY_MODULES = ("ui_play", "ui_card")
+
+
+def unload_play():
+    """Drop the play screen's modules when a game is over and the menus come back (imported
+    again for the next game)."""
+    import gc
+    import sys
+
+    for name in _PLAY_MODULES:
+        if name in sys.modules:
+            del sys.modules[name]
+    gc.collect()
 
 
 def unload_menus():

@@ -56,7 +56,11 @@ def pack(kind, version, payload):
 def _record(kind, version, n):
     """A record buffer for an n-byte payload, header filled in: one allocation (a growing
     bytearray leaves kilobyte-sized holes in a fragmented MicroPython heap)."""
-    out = bytearray(_HEAD + n + _TAIL)
+    return _head(bytearray(_HEAD + n + _TAIL), kind, version, n)
+
+
+def _head(out, kind, version, n):
+    """Write a record header for an n-byte payload into the start of `out`."""
     out[:2] = MAGIC
     out[2:6] = _kind_bytes(kind)
     out[6] = version
@@ -460,6 +464,32 @@ class SavedGame:
         out[_HEAD + 2 : _HEAD + 2 + k] = m
         out[_HEAD + 2 + k : -_TAIL] = data
         storage.write(GAME_FILE, _seal(out))
+
+    @staticmethod
+    def data_at(meta=None):
+        """(offset, meta bytes) for :meth:`save_into`: where the codec bytes go."""
+        m = _json_bytes(meta if meta is not None else {})
+        if len(m) > 0xFFFF:
+            raise ValueError("saved-game meta is too large")
+        return _HEAD + 2 + len(m), m
+
+    @staticmethod
+    def save_into(storage, buf, end, m):
+        """Like :meth:`save`, without a new buffer: ``buf[at:end]`` holds the codec bytes
+        (``at, m = data_at(meta)``) and ``buf`` has 4 bytes of room after ``end``. The record
+        is framed in place and ``buf[:end + 4]`` written (the app saves after every box;
+        a fragmented heap may have no room for a new kilobyte-sized buffer)."""
+        k = len(m)
+        n = end - _HEAD
+        if n < 2 + k or len(buf) < end + _TAIL:
+            raise ValueError("saved-game buffer too small")
+        _head(buf, GAME_KIND, GAME_VERSION, n)
+        buf[_HEAD] = k >> 8
+        buf[_HEAD + 1] = k & 0xFF
+        buf[_HEAD + 2 : _HEAD + 2 + k] = m
+        mv = memoryview(buf)[: end + _TAIL]
+        _seal(mv)
+        storage.write(GAME_FILE, mv)
 
     @staticmethod
     def load_full(storage):

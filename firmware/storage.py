@@ -73,7 +73,7 @@ class FileStorage:
     def write(self, name, data):
         """Store `data` under `name` atomically (new file, then rename over the old one)."""
         path = self._path(name)
-        if not isinstance(data, (bytes, bytearray)):
+        if not isinstance(data, (bytes, bytearray, memoryview)):
             raise ValueError("storage data must be bytes, got %s" % type(data).__name__)
         tmp = path + _TMP
         f = self._open(tmp, "wb")
@@ -137,7 +137,7 @@ class MemoryStorage:
 
     def write(self, name, data):
         check_name(name)
-        if not isinstance(data, (bytes, bytearray)):
+        if not isinstance(data, (bytes, bytearray, memoryview)):
             raise ValueError("storage data must be bytes, got %s" % type(data).__name__)
         self.files[name] = bytes(data)
         self.writes += 1

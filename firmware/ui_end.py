@@ -4,9 +4,8 @@
 # Keys (ranking): hold1 = cards, hold2 = standings... hold5 = undo the last box, Roll = on.
 # After Roll the humans' totals enter the high scores and the saved game is cleared.
 
-from app import ROLL, softkeys, title_bar, wrap
+from app import ROLL, softkeys, title_bar
 from font import SMALL
-from ui_menu import ListScreen
 
 
 class End:
@@ -60,74 +59,12 @@ class End:
             entered = app.store.record(g)
             app.store.clear_game()
             app.game = None
+            from app import unload_play
+
+            unload_play()  # the play screen's modules: heap for the menus
+            from ui_after import AfterGame
+
             app.show(AfterGame(app, g, levels, entered))
 
     def tick(self, now):
         return None
-
-
-class AfterGame(ListScreen):
-    def __init__(self, app, g, levels, entered):
-        ListScreen.__init__(self, app)
-        self.g = g
-        self.levels = levels
-        self.entered = entered
-        self.lines = self.result()
-
-    def result(self):
-        g = self.g
-        store = self.app.store
-        from ui_save import eligible
-
-        if not eligible(g):
-            return ["HOUSE-RULE CARD:", "NO HIGH SCORE ENTRY"]
-        if self.entered:
-            parts = []
-            for p, place in self.entered:
-                parts.append("%s #%d" % (g.players[p].name.upper(), place))
-            head = "NEW HIGH SCORE!" if len(parts) == 1 else "NEW HIGH SCORES!"
-            return [head] + wrap(", ".join(parts), 31)[:1]
-        table = store.scores(g.rules_id)
-        humans = [p for p in range(len(g.players)) if not g.players[p].cpu]
-        if not humans:
-            return ["COMPUTERS ONLY:", "NO HIGH SCORE ENTRY"]
-        if len(table) >= 10:
-            return ["NO HIGH SCORE", "TOP 10 NEEDS %d" % (table[-1][1] + 1)]
-        return ["NO HIGH SCORE", ""]
-
-    def items(self):
-        return [(e, None) for e in ("PLAY AGAIN", "NEW GAME", "HIGH SCORES", "TITLE")]
-
-    def draw(self, cv):
-        title_bar(cv, self.lines[0])
-        if len(self.lines) > 1:
-            cv.text(2, 10, self.lines[1], SMALL)
-        self.draw_rows(cv, 20, 4)
-        self.draw_keys(cv)
-
-    def rows(self):
-        return 4
-
-    def back(self):
-        self.app.title()
-
-    def choose(self, i):
-        app = self.app
-        if i == 0:
-            from ui_setup import start_game
-
-            start_game(app, app.setup_for(self.g, self.levels))
-        elif i == 1:
-            from ui_setup import Setup
-
-            app.show(Setup(app))
-        elif i == 2:
-            from ui_scores import HighScores
-
-            mark = None
-            if self.entered:
-                table = app.store.scores(self.g.rules_id)
-                mark = [table[place - 1] for _, place in self.entered if place <= len(table)]
-            app.show(HighScores(app, self, self.g.rules_id, mark))
-        else:
-            app.title()

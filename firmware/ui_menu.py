@@ -150,16 +150,11 @@ class Title(ListScreen):
         app = self.app
         e = self.entries()[i]
         if e == "CONTINUE":
-            from app import unload_menus
-
-            unload_menus()
-            from ui_play import Play
-
             g = app.saved
             app.game = g
             app.levels = g.levels
             app.saved = None
-            app.show(Play(app, g))
+            app.play(g)
         elif e == "NEW GAME":
             from ui_setup import Setup
 

@@ -120,10 +120,13 @@ class Store:
         from yatzy import codec
 
         meta = {"levels": list(levels or ()), "number": getattr(g, "number", 0)}
-        # one long-lived encode buffer: saved after every box
-        self._buf, n = codec.encode_into(g, self._buf)
-        data = memoryview(self._buf)[:n]
-        return self._guard(persist.SavedGame.save, self.storage, data, meta)
+        at, m = persist.SavedGame.data_at(meta)
+        if self._buf is None:  # sized for the whole game at its start (least fragmented)
+            per_turn = 10 + 3 * g.rules.dice
+            self._buf = bytearray(at + 96 + len(g.players) * (48 + g.rounds * per_turn))
+        # one long-lived buffer, the record framed in place: saved after every box
+        self._buf, end = codec.encode_into(g, self._buf, at, 4)
+        return self._guard(persist.SavedGame.save_into, self.storage, self._buf, end, m)
 
     def clear_game(self):
         return self._guard(persist.SavedGame.clear, self.storage)

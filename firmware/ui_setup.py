@@ -100,10 +100,7 @@ def start_game(app, s):
     app.game = g
     app.levels = lv
     app.saved = None
-    app.store.save_game(g, lv)
-    from ui_play import Play
-
-    app.show(Play(app, g))
+    app.play(g, save=True)
 
 
 def option_values(rid, key):

@@ -155,16 +155,17 @@ def _put(out, pos, v):
 def pack(tree):
     """Frame a tree: magic, version, payload, CRC-32."""
     out = bytearray(_HEADER + _size(tree) + 4)
-    _pack_into(tree, out, len(out) - 4)
+    _pack_into(tree, out, 0, len(out) - 4)
     return bytes(out)
 
 
-def _pack_into(tree, out, end):
-    out[: len(MAGIC)] = MAGIC
-    out[len(MAGIC)] = VERSION
-    if _put(out, _HEADER, tree) != end:
+def _pack_into(tree, out, at, end):
+    """Frame ``tree`` into ``out[at:end + 4]`` (sized by :func:`_size`); returns end + 4."""
+    out[at : at + len(MAGIC)] = MAGIC
+    out[at + len(MAGIC)] = VERSION
+    if _put(out, at + _HEADER, tree) != end:
         raise ValueError("save encoding: size mismatch")
-    c = crc32(memoryview(out)[:end])
+    c = crc32(memoryview(out)[at:end])
     out[end] = (c >> 24) & 0xFF
     out[end + 1] = (c >> 16) & 0xFF
     out[end + 2] = (c >> 8) & 0xFF
@@ -177,16 +178,17 @@ def encode(game):
     return pack(game.snapshot())
 
 
-def encode_into(game, buf=None):
-    """:func:`encode` into a reusable bytearray: returns ``(buf, n)``, the bytes being
-    ``buf[:n]``. ``buf`` is used when big enough, else a new one (rounded up to 256 bytes)
-    is returned for the next time. The app saves after every box: one long-lived buffer
-    instead of new kilobyte-sized ones that a fragmented heap may not have room for."""
+def encode_into(game, buf=None, at=0, room=0):
+    """:func:`encode` into a reusable bytearray: returns ``(buf, end)``, the bytes being
+    ``buf[at:end]``; ``room`` more bytes stay free after ``end``. ``buf`` is used when big
+    enough, else a new one (rounded up to 256 bytes; what lies before ``at`` is not
+    copied) is returned for the next time. The app saves after every box: one long-lived
+    buffer instead of new kilobyte-sized ones that a fragmented heap may not have."""
     tree = game.snapshot()
-    n = _HEADER + _size(tree) + 4
-    if buf is None or len(buf) < n:
-        buf = bytearray((n + 255) // 256 * 256)
-    return buf, _pack_into(tree, buf, n - 4)
+    end = at + _HEADER + _size(tree) + 4
+    if buf is None or len(buf) < end + room:
+        buf = bytearray((end + room + 255) // 256 * 256)
+    return buf, _pack_into(tree, buf, at, end - 4)
 
 
 def decode(data, dice=None):
