@@ -133,16 +133,46 @@ class App:
         `save`: save the (new) game first, also after the menus are gone."""
         self._play_next = (g, save)
 
+    def new_game(self, s):
+        """Start a new game from the set-up dict `s` (rules, n, names, levels, options) once
+        the menu press has been handled: the menus are dropped before the game is built."""
+        self._play_next = (s, None)
+
     def _start_play(self):
         g, save = self._play_next
         self._play_next = None
         self.screen = None
         unload_menus()
+        if save is None:
+            g = self._make_game(g)
+            save = True
         if save:
             self.store.save_game(g, self.levels)
         from ui_play import Play
 
         self.show(Play(self, g))
+
+    def _make_game(self, s):
+        from yatzy.engine import Game
+
+        n = s["n"]
+        lv = s["levels"][:n]
+        g = Game(
+            s["rules"],
+            s["names"][:n],
+            options=s["options"],
+            dice=self.dice,
+            cpu=[bool(v) for v in lv],
+        )
+        s["games"] += 1
+        g.number = s["games"]
+        g.levels = lv
+        self.store.save_setup(s)
+        self.game = g
+        self.levels = lv
+        self.saved = None
+        unload_menus()  # the set-up code (rules_config) is not needed while playing
+        return g
 
     def changed(self, part=None):
         """The active screen's picture changed: redraw it on the next render. `part` names

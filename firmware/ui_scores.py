@@ -19,7 +19,7 @@ class HighScores:
         self.mark = mark  # (name, score, when) entries to highlight
 
     def draw(self, cv):
-        title_bar(cv, "HIGH SCORES", rules.RULESETS[self.rid].name.upper())
+        title_bar(cv, "HIGH SCORES", rules.NAMES[self.rid].upper())
         table = self.app.store.scores(self.rid)
         if not table:
             cv.text_center(24, "NO SCORES YET", SMALL)

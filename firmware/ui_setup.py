@@ -30,7 +30,7 @@ class Setup(ListScreen):
 
     def items(self):
         s = self.s
-        out = [("RULES", rules.RULESETS[s["rules"]].name.upper()), ("PLAYERS", str(s["n"]))]
+        out = [("RULES", rules.NAMES[s["rules"]].upper()), ("PLAYERS", str(s["n"]))]
         for i in range(s["n"]):
             out.append(("%d %s" % (i + 1, s["names"][i]), kind_name(s["levels"][i])))
         changed = 0
@@ -79,28 +79,9 @@ class Setup(ListScreen):
 
 
 def start_game(app, s):
-    from app import unload_menus
-
-    unload_menus()  # heap for the game and the play screen
-    from yatzy.engine import Game
-
-    n = s["n"]
-    lv = s["levels"][:n]
-    g = Game(
-        s["rules"],
-        s["names"][:n],
-        options=s["options"],
-        dice=app.dice,
-        cpu=[bool(v) for v in lv],
-    )
-    s["games"] += 1
-    g.number = s["games"]
-    g.levels = lv
-    app.store.save_setup(s)
-    app.game = g
-    app.levels = lv
-    app.saved = None
-    app.play(g, save=True)
+    """Start a game with set-up `s`: built by the app once this press is handled (after the
+    menus are dropped from the heap)."""
+    app.new_game(s)
 
 
 def option_values(rid, key):
@@ -109,7 +90,7 @@ def option_values(rid, key):
         return spec["choices"]
     if key == "categories":
         return SHORT
-    top = rules.max_upper(rules.RULESETS[rid])
+    top = rules.max_upper(rules.configure(rid))
     return tuple(v for v in THRESHOLDS if v is None or v <= top)
 
 
@@ -122,7 +103,7 @@ def option_value(key, v):
 def to_option(rid, key, v):
     """Menu value -> option value (short game presets become box lists)."""
     if key == "categories" and v is not None:
-        r = rules.RULESETS[rid]
+        r = rules.configure(rid)
         return list(r.upper) if v == "upper" else list(r.lower)
     return v
 
@@ -153,7 +134,7 @@ class Options(ListScreen):
         ]
 
     def right_title(self):
-        return rules.RULESETS[self.rid].name.upper()
+        return rules.NAMES[self.rid].upper()
 
     def current(self, k):
         opts = self.back_to.s["options"]

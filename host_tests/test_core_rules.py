@@ -132,3 +132,9 @@ def test_release_drops_lazy_tables_and_they_come_back():
     assert rules.menu_values("extra_bonus", "yatzy") == [0, 50, 100]
     with pytest.raises(AttributeError):
         rules.NO_SUCH_TABLE  # noqa: B018
+
+
+def test_names_are_the_rulesets_names():
+    assert set(rules.NAMES) == set(rules.RULESET_IDS)
+    for rid in rules.RULESET_IDS:
+        assert rules.NAMES[rid] == rules.RULESETS[rid].name == rules.configure(rid).name

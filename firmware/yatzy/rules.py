@@ -169,6 +169,14 @@ def split_extra(category):
 
 
 RULESET_IDS = ("yatzy", "forced", "yahtzee", "maxi", "triple")
+# Display name of each ruleset (menus need only these, not the Ruleset objects).
+NAMES = {
+    "yatzy": "Yatzy",
+    "forced": "Forced Yatzy",
+    "yahtzee": "Yahtzee",
+    "maxi": "Maxi Yatzy",
+    "triple": "Triple Yatzy",
+}
 
 
 def get(rules):

@@ -12,6 +12,7 @@ from yatzy import scoring as _s
 from yatzy.rules import (
     FACE,
     MAX_EXTRA_ROWS,
+    NAMES,
     OPTION_KEYS,
     RULESET_DEFAULTS,
     RULESET_IDS,
@@ -164,15 +165,15 @@ def _nordic(rid, name, threshold):
 
 def _base(rid):
     if rid == "yatzy":
-        return _nordic("yatzy", "Yatzy", 63)
+        return _nordic("yatzy", NAMES["yatzy"], 63)
     if rid == "forced":
-        return _nordic("forced", "Forced Yatzy", 42)
+        return _nordic("forced", NAMES["forced"], 42)
     if rid == "triple":
-        return _nordic("triple", "Triple Yatzy", 63)
+        return _nordic("triple", NAMES["triple"], 63)
     if rid == "yahtzee":
         return Ruleset(
             "yahtzee",
-            "Yahtzee",
+            NAMES["yahtzee"],
             5,
             UPPER,
             [c for c, _ in _YAHTZEE_LOWER],
@@ -188,7 +189,7 @@ def _base(rid):
     if rid == "maxi":
         return Ruleset(
             "maxi",
-            "Maxi Yatzy",
+            NAMES["maxi"],
             6,
             UPPER,
             [c for c, _ in _MAXI_LOWER],

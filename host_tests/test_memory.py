@@ -1,0 +1,101 @@
+# Heap diet guards: a game fits a small MicroPython heap; what is dropped stays dropped.
+# SPDX-License-Identifier: MIT
+"""The firmware must fit the Pico's heap (docs/app_infra.md, "Heap"). `make bench` finds the
+smallest `-X heapsize` for a 4-player game; here a 1-player game (same code paths: menus,
+set-up, every kind of turn, saves after each box, game over) is replayed from the
+`mpy-cross -O2` build under a fixed heap that the 4-player figure plus a margin must keep
+meeting, and under a much smaller heap where it must run out of memory (so the check can
+fail)."""
+
+import sys
+
+import bench_app
+import mp_run
+import pytest
+
+# `tools/bench_app.py` (4-player yatzy game, seed 1) needs 158k on the 64-bit unix port;
+# the 1-player game below about 150k. A change that puts ~20 KB back on the heap while a
+# game is played fails here.
+HEAP_OK_K = 176
+HEAP_TOO_SMALL_K = 96
+
+
+@pytest.fixture(scope="module")
+def one_player_replay(tmp_path_factory):
+    if mp_run.micropython_binary() is None:
+        pytest.skip("MicroPython unix port not installed (make venv installs it on x86_64)")
+    out = str(tmp_path_factory.mktemp("mpy"))
+    path = bench_app.build_code(out)
+    log, totals, presses = bench_app.record(players=1, rules="yatzy", seed=3)
+    assert totals is not None
+    log_path = bench_app._write_log(log)
+    yield log_path, path, totals, presses
+    import os
+
+    os.unlink(log_path)
+
+
+def _replay(replay, heap_k):
+    log_path, path, _, _ = replay
+    return bench_app.replay(log_path, 3, heap="%dk" % heap_k, path=path)
+
+
+def test_one_player_game_completes_in_a_small_heap(one_player_replay):
+    rc, out, err = _replay(one_player_replay, HEAP_OK_K)
+    assert rc == 0, out[-2000:] + err[-2000:]
+    _, totals, done, heap = bench_app.parse_replay(out)
+    assert done == one_player_replay[3] and totals == one_player_replay[2]
+    # every menu module, the set-up code and the save reader are dropped by the game's end
+    loaded = set(heap["modules"])
+    for name in ("ui_setup", "ui_names", "ui_help", "yatzy.rules_config", "yatzy.codec_load"):
+        assert name not in loaded, name
+
+
+def test_a_much_smaller_heap_runs_out(one_player_replay):
+    rc, out, err = _replay(one_player_replay, HEAP_TOO_SMALL_K)
+    assert rc != 0 and "MemoryError" in out + err
+    assert "DONE" not in out
+
+
+# ---- CPython side: the same unloading, and the in-place save ----------------------------
+def test_playing_drops_menus_and_setup_code():
+    import sim_bot
+    from sim_session import Session
+
+    s = Session(runtime="cpython", seed=2, keep_frames=False)
+    try:
+        s.start()
+        sim_bot.new_game(s, rules="yatzy", players=2, cpu=0)
+        for name in ("ui_menu", "ui_setup", "yatzy.rules_config", "yatzy.rules_info"):
+            assert name not in sys.modules, name
+        from yatzy import rules
+
+        assert "RULESETS" not in rules.__dict__
+        assert "ui_play" in sys.modules
+    finally:
+        s.close()
+
+
+def test_save_into_writes_the_same_record_as_save():
+    import persist
+    from storage import MemoryStorage
+    from yatzy import codec
+    from yatzy.engine import Game
+
+    g = Game("yatzy", ["A"], dice=4)  # one player: no roll-off
+    for _ in range(5):
+        g.roll()
+        g.score(g.choices()[0][0], 0)
+    assert len(g.players[0].flat_turns) == 5
+    meta = {"levels": ["", "basic"], "number": 7}
+    a = MemoryStorage()
+    persist.SavedGame.save(a, codec.encode(g), meta)
+    at, m = persist.SavedGame.data_at(meta)
+    buf, end = codec.encode_into(g, bytearray(16), at, 4)
+    b = MemoryStorage()
+    persist.SavedGame.save_into(b, buf, end, m)
+    assert b.files[persist.GAME_FILE] == a.files[persist.GAME_FILE]
+    back, meta2, note = persist.SavedGame.load_game(b)
+    assert note is None and meta2 == meta and back.snapshot() == g.snapshot()
+    with pytest.raises(ValueError):
+        persist.SavedGame.save_into(b, bytearray(at + 2), at + 1, m)
