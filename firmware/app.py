@@ -125,7 +125,7 @@ class App:
         self.screen = screen
         self._dirty = True
         if type(screen).__name__ == "Play":
-            unload_menus()
+            self._unload()
 
     def play(self, g, save=False):
         """Show the play screen for `g` as soon as the menu screen handling this press has
@@ -142,7 +142,7 @@ class App:
         g, save = self._play_next
         self._play_next = None
         self.screen = None
-        unload_menus()
+        self._unload()
         if save is None:
             g = self._make_game(g)
             save = True
@@ -151,6 +151,13 @@ class App:
         from ui_play import Play
 
         self.show(Play(self, g))
+
+    def _unload(self):
+        """A game is (about to be) played: drop the menus, and persist.py with the high
+        scores (the in-play save needs only frame.py)."""
+        if self.store is not None:
+            self.store.release()
+        unload_menus()
 
     def _make_game(self, s):
         from yatzy.engine import Game

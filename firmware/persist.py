@@ -21,65 +21,27 @@ Loads never raise on bad files: they return defaults / None and a short message.
 
 import json
 
+import frame
+from frame import (  # noqa: F401  (the record framing, shared with the in-play save)
+    _HEAD,
+    _TAIL,
+    GAME_FILE,
+    GAME_KIND,
+    GAME_VERSION,
+    MAGIC,
+    _head,
+    _json_bytes,
+    _json_text,
+    _kind_bytes,
+    _record,
+    _seal,
+    pack,
+)
 from yatzy.codec import crc32
-
-MAGIC = b"PY"
-_HEAD = 11  # magic 2 + kind 4 + version 1 + length 4
-_TAIL = 4
-
-
-def _kind_bytes(kind):
-    if not isinstance(kind, str) or not 1 <= len(kind) <= 4:
-        raise ValueError("record kind must be 1..4 characters, got %r" % (kind,))
-    k = kind.encode()
-    if len(k) != len(kind):
-        raise ValueError("record kind must be ASCII, got %r" % (kind,))
-    return k + b"    "[: 4 - len(k)]
 
 
 def _u32(data, i):
     return (data[i] << 24) | (data[i + 1] << 16) | (data[i + 2] << 8) | data[i + 3]
-
-
-def pack(kind, version, payload):
-    """One record: header, payload, CRC-32. Example: unpack(pack("SETT", 1, b"{}"), "SETT")
-    == (1, b"{}")."""
-    if not isinstance(version, int) or not 0 <= version <= 255:
-        raise ValueError("record version must be 0..255, got %r" % (version,))
-    if not isinstance(payload, (bytes, bytearray)):
-        raise ValueError("record payload must be bytes, got %s" % type(payload).__name__)
-    out = _record(kind, version, len(payload))
-    out[_HEAD:-_TAIL] = payload
-    return bytes(_seal(out))
-
-
-def _record(kind, version, n):
-    """A record buffer for an n-byte payload, header filled in: one allocation (a growing
-    bytearray leaves kilobyte-sized holes in a fragmented MicroPython heap)."""
-    return _head(bytearray(_HEAD + n + _TAIL), kind, version, n)
-
-
-def _head(out, kind, version, n):
-    """Write a record header for an n-byte payload into the start of `out`."""
-    out[:2] = MAGIC
-    out[2:6] = _kind_bytes(kind)
-    out[6] = version
-    out[7] = (n >> 24) & 0xFF
-    out[8] = (n >> 16) & 0xFF
-    out[9] = (n >> 8) & 0xFF
-    out[10] = n & 0xFF
-    return out
-
-
-def _seal(out):
-    """Write the CRC-32 of everything before the tail into the tail."""
-    end = len(out) - _TAIL
-    c = crc32(memoryview(out)[:end])
-    out[end] = (c >> 24) & 0xFF
-    out[end + 1] = (c >> 16) & 0xFF
-    out[end + 2] = (c >> 8) & 0xFF
-    out[end + 3] = c & 0xFF
-    return out
 
 
 def unpack(data, kind):
@@ -102,24 +64,6 @@ def unpack(data, kind):
     if crc32(memoryview(data)[: n - _TAIL]) != _u32(data, n - _TAIL):
         raise ValueError("record checksum mismatch")
     return data[6], bytes(data[_HEAD : n - _TAIL])
-
-
-def _json_bytes(value):
-    """JSON with sorted keys, so every runtime writes the same bytes."""
-    if isinstance(value, dict):
-        parts = []
-        for key in sorted(value):
-            parts.append(json.dumps(key) + ":" + _json_text(value[key]))
-        return ("{" + ",".join(parts) + "}").encode()
-    return _json_text(value).encode()
-
-
-def _json_text(value):
-    if isinstance(value, dict):
-        return _json_bytes(value).decode()
-    if isinstance(value, (list, tuple)):
-        return "[" + ",".join(_json_text(v) for v in value) + "]"
-    return json.dumps(value)
 
 
 def _json_load(payload):
@@ -439,10 +383,6 @@ class HighScores:
 
 # --- the game in progress ------------------------------------------------------------------
 
-GAME_FILE = "game.dat"
-GAME_KIND = "GAME"
-GAME_VERSION = 1
-
 
 class SavedGame:
     """The game in progress: the core codec's bytes plus an optional small JSON `meta` dict
@@ -468,28 +408,12 @@ class SavedGame:
     @staticmethod
     def data_at(meta=None):
         """(offset, meta bytes) for :meth:`save_into`: where the codec bytes go."""
-        m = _json_bytes(meta if meta is not None else {})
-        if len(m) > 0xFFFF:
-            raise ValueError("saved-game meta is too large")
-        return _HEAD + 2 + len(m), m
+        return frame.game_data_at(meta)
 
     @staticmethod
     def save_into(storage, buf, end, m):
-        """Like :meth:`save`, without a new buffer: ``buf[at:end]`` holds the codec bytes
-        (``at, m = data_at(meta)``) and ``buf`` has 4 bytes of room after ``end``. The record
-        is framed in place and ``buf[:end + 4]`` written (the app saves after every box;
-        a fragmented heap may have no room for a new kilobyte-sized buffer)."""
-        k = len(m)
-        n = end - _HEAD
-        if n < 2 + k or len(buf) < end + _TAIL:
-            raise ValueError("saved-game buffer too small")
-        _head(buf, GAME_KIND, GAME_VERSION, n)
-        buf[_HEAD] = k >> 8
-        buf[_HEAD + 1] = k & 0xFF
-        buf[_HEAD + 2 : _HEAD + 2 + k] = m
-        mv = memoryview(buf)[: end + _TAIL]
-        _seal(mv)
-        storage.write(GAME_FILE, mv)
+        """Like :meth:`save`, without a new buffer (see ``frame.save_game_into``)."""
+        frame.save_game_into(storage, buf, end, m)
 
     @staticmethod
     def load_full(storage):

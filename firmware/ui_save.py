@@ -7,8 +7,6 @@
 
 import json
 
-import persist
-
 NAME_LEN = 6
 LEVELS = ("", "basic", "easy", "good", "best")
 _NAMES_FILE = "names.dat"
@@ -43,25 +41,51 @@ def _check_setup(s):
             raise ValueError("level")
 
 
+def _persist():
+    """persist.py, imported when needed: while a game is played only frame.py (the in-place
+    game save) stays loaded; App.unload_menus calls Store.release."""
+    import persist
+
+    return persist
+
+
 class Store:
     def __init__(self, storage):
         self.storage = storage
-        self.hs = persist.HighScores(storage)
+        self._hs = None
         self.hs_note = None
         self._hs_loaded = False
+        self._hs_ever = False  # the first load's damage note is the one the title shows
         self.failed = False  # a write failed (flash full or worn): the app says so
         self._buf = None  # reused by save_game
+
+    @property
+    def hs(self):
+        """persist.HighScores, made (and loaded, see _load_scores) on first use."""
+        if self._hs is None:
+            self._hs = _persist().HighScores(self.storage)
+            self._hs_loaded = False
+        return self._hs
+
+    def release(self):
+        """Drop the high-score tables and persist.py from the heap while a game is played
+        (read again from flash when next needed; the damage note of the first load stays)."""
+        import sys
+
+        self._hs = None
+        self._hs_loaded = False
+        sys.modules.pop("persist", None)
 
     # ---- settings ----------------------------------------------------------------------
     def load_settings(self, defaults):
         """(settings, note or None)."""
         try:
-            return persist.Settings.load(self.storage, defaults)
+            return _persist().Settings.load(self.storage, defaults)
         except OSError:
             return dict(defaults), "Flash read error"
 
     def save_settings(self, settings):
-        return self._guard(persist.Settings.save, self.storage, settings)
+        return self._guard(_persist().Settings.save, self.storage, settings)
 
     def _guard(self, fn, *args):
         """Run a write; a flash error (full, worn) is reported, never a crash."""
@@ -83,7 +107,7 @@ class Store:
         if data is None:
             return s, None
         try:
-            _, payload = persist.unpack(data, _NAMES_KIND)
+            _, payload = _persist().unpack(data, _NAMES_KIND)
             saved = json.loads(bytes(payload).decode())
             for k in s:
                 s[k] = saved[k]
@@ -94,13 +118,15 @@ class Store:
 
     def save_setup(self, s):
         data = json.dumps(s).encode()
-        return self._guard(self.storage.write, _NAMES_FILE, persist.pack(_NAMES_KIND, 1, data))
+        import frame
+
+        return self._guard(self.storage.write, _NAMES_FILE, frame.pack(_NAMES_KIND, 1, data))
 
     # ---- the game in progress ------------------------------------------------------------
     def load_game(self, dice):
         """(game or None, note or None); the game carries .levels and .number."""
         try:
-            g, meta, note = persist.SavedGame.load_game(self.storage, dice)
+            g, meta, note = _persist().SavedGame.load_game(self.storage, dice)
         except OSError:
             return None, "Flash read error"
         if g is None:
@@ -117,28 +143,33 @@ class Store:
         return g, None
 
     def save_game(self, g, levels):
+        import frame
         from yatzy import codec
 
         meta = {"levels": list(levels or ()), "number": getattr(g, "number", 0)}
-        at, m = persist.SavedGame.data_at(meta)
+        at, m = frame.game_data_at(meta)
         if self._buf is None:  # sized for the whole game at its start (least fragmented)
             per_turn = 10 + 3 * g.rules.dice
             self._buf = bytearray(at + 96 + len(g.players) * (48 + g.rounds * per_turn))
         # one long-lived buffer, the record framed in place: saved after every box
         self._buf, end = codec.encode_into(g, self._buf, at, 4)
-        return self._guard(persist.SavedGame.save_into, self.storage, self._buf, end, m)
+        return self._guard(frame.save_game_into, self.storage, self._buf, end, m)
 
     def clear_game(self):
-        return self._guard(persist.SavedGame.clear, self.storage)
+        return self._guard(_persist().SavedGame.clear, self.storage)
 
     # ---- high scores ------------------------------------------------------------------------
     def _load_scores(self):
+        hs = self.hs
         if not self._hs_loaded:
             self._hs_loaded = True
             try:
-                self.hs_note = self.hs.load()
+                note = hs.load()
             except OSError:
-                self.hs_note = "Flash read error"
+                note = "Flash read error"
+            if not self._hs_ever:
+                self._hs_ever = True
+                self.hs_note = note
 
     def scores_note(self):
         self._load_scores()

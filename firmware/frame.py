@@ -1,0 +1,112 @@
+# Checksummed records on flash: the framing persist.py uses, small enough to stay loaded.
+# SPDX-License-Identifier: MIT
+"""Record framing (see persist.py for the format and the files) and the in-place save of
+the game in progress. A game in play saves after every box but needs nothing else from
+persist.py, so the app keeps only this module loaded while playing."""
+
+import json
+
+from yatzy.codec import crc32
+
+MAGIC = b"PY"
+_HEAD = 11  # magic 2 + kind 4 + version 1 + length 4
+_TAIL = 4
+
+
+def _kind_bytes(kind):
+    if not isinstance(kind, str) or not 1 <= len(kind) <= 4:
+        raise ValueError("record kind must be 1..4 characters, got %r" % (kind,))
+    k = kind.encode()
+    if len(k) != len(kind):
+        raise ValueError("record kind must be ASCII, got %r" % (kind,))
+    return k + b"    "[: 4 - len(k)]
+
+
+def pack(kind, version, payload):
+    """One record: header, payload, CRC-32. Example: unpack(pack("SETT", 1, b"{}"), "SETT")
+    == (1, b"{}")."""
+    if not isinstance(version, int) or not 0 <= version <= 255:
+        raise ValueError("record version must be 0..255, got %r" % (version,))
+    if not isinstance(payload, (bytes, bytearray)):
+        raise ValueError("record payload must be bytes, got %s" % type(payload).__name__)
+    out = _record(kind, version, len(payload))
+    out[_HEAD:-_TAIL] = payload
+    return bytes(_seal(out))
+
+
+def _record(kind, version, n):
+    """A record buffer for an n-byte payload, header filled in: one allocation (a growing
+    bytearray leaves kilobyte-sized holes in a fragmented MicroPython heap)."""
+    return _head(bytearray(_HEAD + n + _TAIL), kind, version, n)
+
+
+def _head(out, kind, version, n):
+    """Write a record header for an n-byte payload into the start of `out`."""
+    out[:2] = MAGIC
+    out[2:6] = _kind_bytes(kind)
+    out[6] = version
+    out[7] = (n >> 24) & 0xFF
+    out[8] = (n >> 16) & 0xFF
+    out[9] = (n >> 8) & 0xFF
+    out[10] = n & 0xFF
+    return out
+
+
+def _seal(out):
+    """Write the CRC-32 of everything before the tail into the tail."""
+    end = len(out) - _TAIL
+    c = crc32(memoryview(out)[:end])
+    out[end] = (c >> 24) & 0xFF
+    out[end + 1] = (c >> 16) & 0xFF
+    out[end + 2] = (c >> 8) & 0xFF
+    out[end + 3] = c & 0xFF
+    return out
+
+
+def _json_bytes(value):
+    """JSON with sorted keys, so every runtime writes the same bytes."""
+    if isinstance(value, dict):
+        parts = []
+        for key in sorted(value):
+            parts.append(json.dumps(key) + ":" + _json_text(value[key]))
+        return ("{" + ",".join(parts) + "}").encode()
+    return _json_text(value).encode()
+
+
+def _json_text(value):
+    if isinstance(value, dict):
+        return _json_bytes(value).decode()
+    if isinstance(value, (list, tuple)):
+        return "[" + ",".join(_json_text(v) for v in value) + "]"
+    return json.dumps(value)
+
+
+GAME_FILE = "game.dat"
+GAME_KIND = "GAME"
+GAME_VERSION = 1
+
+
+def game_data_at(meta=None):
+    """(offset, meta bytes) for :func:`save_game_into`: where the codec bytes go."""
+    m = _json_bytes(meta if meta is not None else {})
+    if len(m) > 0xFFFF:
+        raise ValueError("saved-game meta is too large")
+    return _HEAD + 2 + len(m), m
+
+
+def save_game_into(storage, buf, end, m):
+    """persist.SavedGame.save without a new buffer: ``buf[at:end]`` holds the codec bytes
+    (``at, m = game_data_at(meta)``) and ``buf`` has 4 bytes of room after ``end``. The
+    record is framed in place and ``buf[:end + 4]`` written (the app saves after every box;
+    a fragmented heap may have no room for a new kilobyte-sized buffer)."""
+    k = len(m)
+    n = end - _HEAD
+    if n < 2 + k or len(buf) < end + _TAIL:
+        raise ValueError("saved-game buffer too small")
+    _head(buf, GAME_KIND, GAME_VERSION, n)
+    buf[_HEAD] = k >> 8
+    buf[_HEAD + 1] = k & 0xFF
+    buf[_HEAD + 2 : _HEAD + 2 + k] = m
+    mv = memoryview(buf)[: end + _TAIL]
+    _seal(mv)
+    storage.write(GAME_FILE, mv)
