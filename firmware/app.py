@@ -142,8 +142,12 @@ class App:
         g, save = self._play_next
         self._play_next = None
         self.screen = None
+        new = save is None
+        if self.store is not None and (g["n"] if new else len(g.players)) == 1:
+            # remembered: the solo play screen shows it without the high-score tables
+            self.store.best_for(g["rules"] if new else g.rules_id)
         self._unload()
-        if save is None:
+        if new:
             g = self._make_game(g)
             save = True
         if save:

@@ -56,12 +56,12 @@ class End:
             app.show(play)
         elif b == ROLL:
             levels = app.levels
+            from app import unload_play
+
+            unload_play()  # the play screen's modules: heap for the high scores and menus
             entered = app.store.record(g)
             app.store.clear_game()
             app.game = None
-            from app import unload_play
-
-            unload_play()  # the play screen's modules: heap for the menus
             from ui_after import AfterGame
 
             app.show(AfterGame(app, g, levels, entered))

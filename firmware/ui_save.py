@@ -56,6 +56,7 @@ class Store:
         self.hs_note = None
         self._hs_loaded = False
         self._hs_ever = False  # the first load's damage note is the one the title shows
+        self._best = {}  # ruleset id -> best score (see best())
         self.failed = False  # a write failed (flash full or worn): the app says so
         self._buf = None  # reused by save_game
 
@@ -181,10 +182,18 @@ class Store:
         return self.hs.table(rid)
 
     def best(self, g):
+        """Top score of g's ruleset (None: none yet or not eligible), remembered so that the
+        solo play screen does not load the high scores again after release()."""
         if not eligible(g):
             return None
-        self._load_scores()
-        return self.hs.best(g.rules_id)
+        return self.best_for(g.rules_id)
+
+    def best_for(self, rid):
+        """Top score of ruleset `rid` (None: none yet), remembered (see best())."""
+        if rid not in self._best:
+            self._load_scores()
+            self._best[rid] = self.hs.best(rid)
+        return self._best[rid]
 
     def record(self, g):
         """Enter the human players' totals; returns [(player, place)] of the new entries.
@@ -192,6 +201,7 @@ class Store:
         if not eligible(g):
             return []
         self._load_scores()
+        self._best = {}
         when = "#%d" % getattr(g, "number", 0)
         rid = g.rules_id
         table = self.hs.table(rid)
@@ -217,6 +227,7 @@ class Store:
 
     def reset_scores(self):
         self._load_scores()
+        self._best = {}
         return self._guard(self.hs.reset)
 
 

@@ -58,15 +58,18 @@ def test_a_much_smaller_heap_runs_out(one_player_replay):
 
 
 # ---- CPython side: the same unloading, and the in-place save ----------------------------
-def test_playing_drops_menus_and_setup_code():
+@pytest.mark.parametrize("players", [1, 2])
+def test_playing_drops_menus_and_setup_code(players):
     import sim_bot
     from sim_session import Session
 
     s = Session(runtime="cpython", seed=2, keep_frames=False)
     try:
         s.start()
-        sim_bot.new_game(s, rules="yatzy", players=2, cpu=0)
-        for name in ("ui_menu", "ui_setup", "yatzy.rules_config", "yatzy.rules_info"):
+        sim_bot.new_game(s, rules="yatzy", players=players, cpu=0)
+        s.press("hold1")  # a few presses on the play screen (solo: it shows the best score)
+        s.press("roll")
+        for name in ("ui_menu", "ui_setup", "yatzy.rules_config", "yatzy.rules_info", "persist"):
             assert name not in sys.modules, name
         from yatzy import rules
 
