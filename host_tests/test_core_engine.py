@@ -579,3 +579,42 @@ def test_eight_players_roll_off_and_rotate():
         g.roll()
         g.score("chance")
     assert seen == [(g.starter + i) % 8 for i in range(8)]
+
+
+@pytest.mark.parametrize(
+    "rid, options, players",
+    [
+        ("yatzy", {"tie_break": True}, 3),
+        ("maxi", {"extra_bonus": 50}, 2),
+        ("yahtzee", {"all_rolls": True}, 2),
+        ("triple", {"order": "up_or_down"}, 2),
+        ("forced", {"extra_rows": 1, "tie_break": True}, 4),
+    ],
+)
+@pytest.mark.parametrize("seed", range(4))
+def test_undo_puts_back_exactly_the_state_before_the_box(rid, options, players, seed):
+    """Undo keeps only what scoring changes (not a snapshot of the game): after every box
+    (tie-break stops included), undo must give back the very state before it."""
+    import random
+
+    rng = random.Random(seed)
+    g = Game(rid, ["P%d" % i for i in range(players)], options, dice=seed + 1)
+    boxes = 0
+    while g.phase != OVER:
+        acts = [a for a in g.legal_actions() if a != ("undo",)]
+        scores = [a for a in acts if a[0] == "score"]
+        if scores and rng.random() < 0.5:
+            a = rng.choice(scores)
+            before = g.snapshot()
+            legal = g.legal_actions()
+            g.apply(a)
+            g.undo()
+            assert g.snapshot() == before and g.legal_actions() == legal
+            g.apply(a)
+            boxes += 1
+        else:
+            others = [x for x in acts if x[0] != "score"]
+            g.apply(rng.choice(others or scores))
+    assert boxes > 0
+    g.undo()  # the last box too
+    assert g.phase != OVER

@@ -511,9 +511,26 @@ class Game:
         if pts is None:
             self._refuse_score(category, column)
             raise ValueError("cannot score %r in column %r now" % (category, column))
-        self._undo = self.snapshot()
         p = self.current
         pl = self.players[p]
+        # What scoring changes, to put back on undo (a few references, not a snapshot: the
+        # turn's lists are replaced, never changed, once the turn is over).
+        self._undo = (
+            p,
+            column,
+            category,
+            pl.extra,
+            pl.saved_rolls,
+            len(self.tiebreak_log),
+            self.phase,
+            self.round,
+            self.dice,
+            self.held,
+            self.rolls_used,
+            self._rolls,
+            self._holds,
+            self._tb,
+        )
         if self.phase == TIEBREAK:
             attempt = self._tb[0]
             self.tiebreak_log.append([attempt, p, pts, self._rolls, self._holds])
@@ -595,9 +612,33 @@ class Game:
         """Take back the last scoring choice (allowed until the next roll)."""
         if self._undo is None:
             raise ValueError("nothing to undo")
-        snap = self._undo
-        self.restore(snap)
+        (
+            p,
+            column,
+            category,
+            extra,
+            saved,
+            n_tb,
+            phase,
+            self.round,
+            self.dice,
+            self.held,
+            self.rolls_used,
+            self._rolls,
+            self._holds,
+            self._tb,
+        ) = self._undo
         self._undo = None
+        pl = self.players[p]
+        if phase == TIEBREAK:
+            del self.tiebreak_log[n_tb:]
+        else:
+            pl.card[column][category] = None
+            pl.flat_turns.pop()
+        pl.extra = extra
+        pl.saved_rolls = saved
+        self.phase = phase
+        self.current = p
 
     # ---- state as plain data (undo, saving) --------------------------------------------
     def snapshot(self):
