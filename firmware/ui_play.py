@@ -427,59 +427,11 @@ class Play:
 
     # ---- hints ------------------------------------------------------------------------
     def hint_text(self):
-        """The best move now (yatzy.ai when present, else the basic strategy) and, when the
-        player's current choice differs, the expected points that choice gives away."""
-        g = self.g
-        if g.phase not in (E.TURN, E.TIEBREAK):
-            return ""
-        if not g.dice:
-            return "HINT: ROLL"
-        act = None
-        try:
-            from yatzy import ai
+        """The best move now and what the player's current choice gives away (ui_hint.py,
+        loaded only when a hint is asked for)."""
+        from ui_hint import hint_text
 
-            act = ai.hint(g)
-        except (ImportError, MemoryError):  # no room for the tables: the basic strategy
-            ai = None
-            import gc
-
-            gc.collect()
-        if act is None:
-            from yatzy import strategy
-
-            act = strategy.decide(g, "basic")
-        if self.mode != _TURN and self.order:
-            mine = ("score",) + self.order[self.cur]
-        elif g.rolls_left() > 0:
-            mine = ("holds", g.hold_mask())
-        else:
-            mine = None
-        if act[0] == "holds" or act[0] == "roll":
-            mask = act[1] if act[0] == "holds" else g.hold_mask()
-            keep = [str(g.dice[i]) for i in range(len(g.dice)) if mask >> i & 1]
-            text = "KEEP " + "".join(keep) if keep else "ROLL ALL"
-            same = mine is not None and mine[0] == "holds" and mine[1] == mask
-        else:
-            c, col = act[1], act[2]
-            text = "SUM" if c == E.TIEBREAK_BOX else g.rules.label(c).upper()
-            if g.rules.columns > 1:
-                text += " X%d" % g.rules.factors[col]
-            if self.mode == _TURN:
-                text = "SCORE " + text
-            same = mine == act
-        if mine is None or same:
-            return text
-        if ai is not None:
-            try:
-                lost = ai.loss(g, mine)
-            except ValueError:
-                return text
-            return "%s\nYOURS -%.1f" % (text, lost) if lost >= 0.05 else text
-        if mine[0] == "score" and act[0] == "score":
-            f = g.rules.factors
-            d = self.pots[act[1:]] * f[act[2]] - self.pots[mine[1:]] * f[mine[2]]
-            return "%s\nYOURS -%d" % (text, d)
-        return text
+        return hint_text(self)
 
     # ---- drawing ----------------------------------------------------------------------
     def draw(self, cv):

@@ -102,3 +102,12 @@ def test_save_into_writes_the_same_record_as_save():
     assert note is None and meta2 == meta and back.snapshot() == g.snapshot()
     with pytest.raises(ValueError):
         persist.SavedGame.save_into(b, bytearray(at + 2), at + 1, m)
+
+
+def test_hint_module_agrees_with_the_play_screen():
+    """ui_hint.py (loaded only for hints) repeats ui_play's turn-mode number."""
+    import ui_hint
+    import ui_play
+
+    assert ui_hint.TURN_MODE == ui_play._TURN
+    assert ui_play.Play.hint_text is not ui_hint.hint_text
