@@ -14,9 +14,10 @@ a column is ``L[open lower boxes, Yahtzee-50 flag] + U[open upper boxes][upper t
   covers (yatzy, forced, yahtzee, no house options that change play); otherwise, and
   always for ``good``, a generic model: one weight per lower box plus per upper box and a
   logistic chance of still reaching the upper bonus (weights also fitted by the tool).
-- ``easy`` plays like a casual player who knows the game: the generic model of ``good``,
-  but now and then (``rand``) it takes a close second-best keep or box, sometimes a worse
-  one (never one that looks more than a few points worse).
+- ``easy`` plays like a casual player who knows the game: the generic model of ``good``
+  at half weight (this turn's points count more than the future), and now and then
+  (``rand``, at most once a turn) a close second-best keep or box, sometimes a worse one
+  (never one that looks more than a few points worse).
 
 Values are integers in 1/64 point so CPython and MicroPython make the same choices.
 ``hint(game)`` gives the ``best`` suggestion; ``loss(game, action)`` the expected points an
@@ -48,6 +49,7 @@ SLIP_FAR = 12  # easy: points between the best and a worse choice it may take in
 _data = {}  # (ruleset object id, level) -> Model
 _cache = {}  # turn signature -> [final values, keep values with 1 roll to come, ...]
 CACHE_LIMIT = 1  # turns remembered (one is enough in a game; benchmarks raise it)
+_slipped = [None]  # the turn in which easy last slipped
 
 
 def _i16(buf, i):
@@ -106,6 +108,12 @@ class Model:
         self.slope = g[2]  # logistic scale of the bonus chance, UNIT per point
         self.saved_roll = g[3] if r.saved_rolls else 0  # a roll saved for later (Maxi)
         self.flag_w = g[4]  # a Yahtzee box holding 50: later Yahtzees earn the bonus
+        # quarters of the future value counted: Maxi's weights (estimated, no exact table)
+        # overrate the future, half of it plays better (measured, docs/ai.md); a casual
+        # player (easy) half-ignores the future
+        self.future = 2 if _family(r) == "maxi" else 4
+        if level == "easy":
+            self.future //= 2
         opts = r.options
         self.rkey = (level, r.id, repr([(k, opts[k]) for k in sorted(opts)]))
         self.lower = [c for c in r.categories if c not in _rules.FACE]
@@ -212,7 +220,7 @@ def box_value(game, model, now, c, col, pts, dice_extra=0, have=None, flag=None)
     card[c] = pts  # look at the card with the box filled, then restore it
     after = model.value(card, upper, flag)
     card[c] = None
-    return fa * (v + after - now[col]) + dice_extra * UNIT
+    return fa * (v + (after - now[col]) * model.future // 4) + dice_extra * UNIT
 
 
 def final_values(game, model):
@@ -467,15 +475,23 @@ def _pick(game, opts, level, rand):
     # easy: a casual player errs now and then, between choices that look alike to a person
     # (within SLIP_NEAR points: second best, 25% of decisions) or further apart (within
     # SLIP_FAR: third to fifth best, 7%); never a blunder
+    # and at most once a turn (Maxi's saved rolls would otherwise multiply the slips)
+    turn = (id(game), game.round, game.current, game.filled(game.current))
+    if _slipped[0] == turn:
+        return opts[0][1]
     x = _rand(game, rand)
     best = opts[0][0]
+    pick = None
     if x < 25 and best - opts[1][0] <= SLIP_NEAR * UNIT:
-        return opts[1][1]
-    if x < 32:
+        pick = opts[1][1]
+    elif 25 <= x < 32:
         j = min(len(opts) - 1, 2 + x % 3)
         if best - opts[j][0] <= SLIP_FAR * UNIT:
-            return opts[j][1]
-    return opts[0][1]
+            pick = opts[j][1]
+    if pick is None:
+        return opts[0][1]
+    _slipped[0] = turn
+    return pick
 
 
 def _rand(game, rand):
