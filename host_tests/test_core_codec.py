@@ -41,12 +41,12 @@ def test_reading_side_loads_on_demand_and_can_be_dropped():
     g = midgame()
     data = codec.encode(g)
     codec.release()
-    assert "yatzy.codec_load" not in sys.modules
+    assert "yatzy.codec_load" not in sys.modules and "yatzy.engine_load" not in sys.modules
     assert codec.decode(data).snapshot() == g.snapshot()
     assert "yatzy.codec_load" in sys.modules
     assert codec.unpack(data)[0] == "yatzy"  # reading-side names still reach through codec
     codec.release()
-    assert "yatzy.codec_load" not in sys.modules
+    assert "yatzy.codec_load" not in sys.modules and "yatzy.engine_load" not in sys.modules
 
 
 def test_crc32_check_value():

@@ -35,6 +35,7 @@ CORE_MODULES = (
     "scoring",
     "dice",
     "engine",
+    "engine_load",
     "codec",
     "codec_load",
     "record",

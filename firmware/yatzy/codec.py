@@ -213,10 +213,12 @@ def __getattr__(name):
 
 
 def release():
-    """Drop the reading side (yatzy/codec_load.py) until a save is read again."""
+    """Drop the reading side (yatzy/codec_load.py, yatzy/engine_load.py) until a save is
+    read again."""
     import sys
 
-    sys.modules.pop("yatzy.codec_load", None)
     pkg = sys.modules.get("yatzy")
-    if pkg is not None and "codec_load" in pkg.__dict__:
-        delattr(pkg, "codec_load")
+    for name in ("codec_load", "engine_load"):
+        sys.modules.pop("yatzy." + name, None)
+        if pkg is not None and name in pkg.__dict__:
+            delattr(pkg, name)

@@ -53,12 +53,9 @@ class Player:
         """The turn log expanded: one list per scored turn [round, column, category,
         score, extra bonus earned, rolls (list of dice lists), holds (hold mask before each
         re-roll)]. Built on demand (records), so a game keeps only the compact bytes."""
-        out = []
-        for t in self.flat_turns:
-            head, rl, hl = unflat_log(t, 5, self._ndice)
-            head[2] = self._cats[head[2]]
-            out.append(head + [rl, hl])
-        return out
+        from yatzy.engine_load import turns_of
+
+        return turns_of(self)
 
     def __repr__(self):
         return "<Player %s>" % self.name
@@ -471,35 +468,10 @@ class Game:
         self.held = [bool(mask >> i & 1) for i in range(len(self.dice))]
 
     def _refuse_score(self, category, column):
-        r = self.rules
-        if not isinstance(column, int) or isinstance(column, bool):
-            raise ValueError("column must be an integer, got %r" % (column,))
-        if self.phase == TIEBREAK:
-            if category != TIEBREAK_BOX or column != 0:
-                raise ValueError("a tie-break turn is scored as %r in column 0" % TIEBREAK_BOX)
-        else:
-            if not isinstance(category, str) or category not in r.categories:
-                raise ValueError("unknown category %r for this game" % (category,))
-            if not 0 <= column < r.columns:
-                raise ValueError("column %d outside 0..%d" % (column, r.columns - 1))
-            if self.players[self.current].card[column][category] is not None:
-                raise ValueError("%s in column %d is already filled" % (category, column))
-        if not self.rolls_used:
-            raise ValueError("roll at least once before scoring")
-        if r.all_rolls and self.rolls_left():
-            raise ValueError("all rolls are compulsory: %d left" % self.rolls_left())
-        if self.phase == TIEBREAK:
-            return
-        if self.joker_active(self.current, self.dice):
-            ok = [(c, col) for c, col, _ in self.choices()]
-            raise ValueError(
-                "Joker rules: %s may not take these dice; allowed: %s"
-                % (category, ", ".join("%s/%d" % a for a in ok))
-            )
-        d = self.direction_of(self.current)
-        if d is not None:
-            raise ValueError("order %s: %s is not the next box" % (d, category))
-        raise ValueError("upper section first: %s must wait" % category)
+        """Raise the ValueError that says why this box cannot be scored now."""
+        from yatzy.engine_load import refuse_score
+
+        refuse_score(self, category, column)
 
     def score(self, category, column=0):
         """Fill ``category`` of ``column`` with the current dice (a scratch scores 0)."""
@@ -683,47 +655,9 @@ class Game:
 
     def restore(self, s):
         """Set the state from :meth:`snapshot` data (validated by ``yatzy.codec``)."""
-        r = self.rules
-        (
-            _rid,
-            _opts,
-            self.phase,
-            self.current,
-            self.starter,
-            self.round,
-            dice,
-            held,
-            self.rolls_used,
-            ro,
-            ro_log,
-            tb,
-            tb_log,
-            rolls,
-            holds,
-            players,
-            _seeded,
-        ) = s
-        self.dice = list(dice)
-        self.held = [bool(held >> i & 1) for i in range(r.dice)]
-        self._ro = [ro[0], list(ro[1]), ro[2]]
-        self.rolloff_log = [(a, p, tuple(d)) for a, p, d in ro_log]
-        self._tb = [tb[0], list(tb[1]), tb[2]]
-        self.tiebreak_log = []
-        for e in tb_log:
-            head, rl, hl = unflat_log(e, 3, r.dice)
-            self.tiebreak_log.append(head + [rl, hl])
-        self._rolls = [list(x) for x in rolls]
-        self._holds = list(holds)
-        for pl, ps in zip(self.players, players):
-            pl.name, pl.cpu = ps[0], ps[1]
-            pl.direction = DIRECTIONS[ps[2] - 1] if ps[2] else None
-            pl.saved_rolls, pl.extra = ps[3], ps[4]
-            pl.card = [dict(zip(r.categories, col)) for col in ps[5]]
-            turns = []
-            for t in ps[6]:
-                unflat_log(t, 5, r.dice)  # checks the shape
-                turns.append(t if type(t) is bytes else bytes(t))
-            pl.flat_turns = turns
+        from yatzy.engine_load import restore
+
+        restore(self, s)
 
     def __repr__(self):
         return "<Game %s %s round %d/%d player %d>" % (
@@ -745,22 +679,6 @@ def flat_log(head, rolls, holds):
     return out
 
 
-def unflat_log(v, nhead, ndice):
-    """(head, rolls, holds) as lists from :func:`flat_log` output (bytes, or a list of ints
-    from a save); ValueError when malformed."""
-    if not isinstance(v, (list, bytes)) or len(v) < nhead + 1:
-        raise ValueError("bad save data: turn log entry %r" % (v,))
-    k = v[nhead]
-    if not isinstance(k, int) or k < 1 or len(v) != nhead + 1 + k * ndice + k - 1:
-        raise ValueError("bad save data: turn log entry of the wrong length")
-    pos = nhead + 1
-    rolls = []
-    for _ in range(k):
-        rolls.append(list(v[pos : pos + ndice]))
-        pos += ndice
-    return list(v[:nhead]), rolls, list(v[pos:])
-
-
 def _options_list(opts):
     out = []
     for k in _rules.OPTION_KEYS:
@@ -769,8 +687,10 @@ def _options_list(opts):
     return out
 
 
-def options_from_list(values):
-    """Inverse of the option list stored in snapshots."""
-    if not isinstance(values, list) or len(values) != len(_rules.OPTION_KEYS):
-        raise ValueError("bad option list %r" % (values,))
-    return dict(zip(_rules.OPTION_KEYS, values))
+def __getattr__(name):
+    """``unflat_log`` and ``options_from_list`` (reading saves) live in engine_load.py."""
+    if name == "unflat_log" or name == "options_from_list":
+        from yatzy import engine_load
+
+        return getattr(engine_load, name)
+    raise AttributeError(name)
