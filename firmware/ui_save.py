@@ -149,9 +149,12 @@ class Store:
 
         meta = {"levels": list(levels or ()), "number": getattr(g, "number", 0)}
         at, m = frame.game_data_at(meta)
-        if self._buf is None:  # sized for the whole game at its start (least fragmented)
-            per_turn = 10 + 3 * g.rules.dice
-            self._buf = bytearray(at + 96 + len(g.players) * (48 + g.rounds * per_turn))
+        # sized for the whole game when it starts (least fragmented), so it does not grow
+        # mid-game; a turn takes about 8 + 3 x dice bytes (Maxi: more with saved rolls)
+        want = at + 128 + len(g.players) * (48 + g.rounds * (12 + 4 * g.rules.dice))
+        if self._buf is None or len(self._buf) < want:
+            self._buf = None  # the old one can go before the new one is made
+            self._buf = bytearray(want)
         # one long-lived buffer, the record framed in place: saved after every box
         self._buf, end = codec.encode_into(g, self._buf, at, 4)
         return self._guard(frame.save_game_into, self.storage, self._buf, end, m)
