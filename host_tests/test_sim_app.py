@@ -259,3 +259,49 @@ def test_autoplay_presses_only_buttons(tmp_path, monkeypatch):
         autoplay(s)
         assert s.backend.app.game.is_over()
         assert [p.cpu for p in s.backend.app.game.players] == [False, False]
+
+
+class _ScriptDone(Exception):
+    pass
+
+
+def test_autoplay_changes_column_to_reach_a_row_filled_in_the_cursor_column(tmp_path):
+    """Triple: up/down keep to the cursor's column, so a box in another column whose row is
+    already filled in the cursor's column needs hold3/hold4 first (the bot used to cycle the
+    cursor's column: "the card cursor does not reach", e.g. 4-player Triple bench)."""
+    import sim_bot
+    from yatzy import engine as E
+    from yatzy import strategy
+
+    script = [("chance", 2), ("chance", 1), ("chance", 0), ("sixes", 1), ("sixes", 0)]
+
+    def scripted(game, rand=None):
+        if game.phase != E.TURN:
+            return strategy.decide(game, "basic")
+        k = game.filled(game.current)
+        if k == len(script):
+            raise _ScriptDone()
+        return ("roll",) if not game.rolls_used else ("score",) + script[k]
+
+    strategy.register("test_script_triple", scripted)
+    starts = []
+
+    class Bot(sim_bot.Bot):
+        def score(self, g, scr, category, column, E):
+            self.press("roll", "long")  # open the card, note where the cursor starts
+            scr = self.s.screen()
+            cur = [tuple(x) for x in scr["order"]][scr["cur"]]
+            starts.append((cur[1], g.players[g.current].card[cur[1]][category]))
+            return super().score(g, scr, category, column, E)
+
+    with Session("cpython", seed=3, storage_dir=str(tmp_path)) as s:
+        s.start()
+        new_game(s, "triple", 1, 0)
+        with pytest.raises(_ScriptDone):
+            Bot(s, "test_script_triple").play()
+        card = s.game().players[0].card
+    assert [card[col][c] is not None for c, col in script] == [True] * len(script)
+    # the premise: some box was reached from another column where its row was filled
+    assert any(
+        col != want[1] and filled is not None for (col, filled), want in zip(starts, script)
+    )

@@ -11,9 +11,9 @@ turns that choice into presses (play screen controls, see the header of firmware
 - up-or-down choice: hold1 = down, hold2 = up;
 - holds: the hold button of every die whose state differs (hold6 for Maxi's sixth die);
 - roll: ROLL;
-- score: long ROLL opens the card (or ROLL when no rolls are left), hold1/hold2 move the
-  cursor up/down the selectable boxes (it wraps), hold3/hold4 change the column, ROLL scores,
-  and ROLL again confirms a 0.
+- score: long ROLL opens the card (or ROLL when no rolls are left), hold3/hold4 change the
+  column, hold1/hold2 move the cursor up/down the selectable boxes of that column (it wraps),
+  ROLL scores, and ROLL again confirms a 0.
 """
 
 from sim_session import SimError
@@ -104,14 +104,20 @@ class Bot:
         if target not in order:
             raise SimError("autoplay: box %r is not selectable on the card %r" % (target, order))
         n = len(order)
+        cols = g.rules.columns
         steps = 0
         while tuple(order[scr["cur"]]) != target:
             cur = scr["cur"]
-            down = (order.index(target) - cur) % n
-            if g.rules.columns > 1 and order[cur][0] == category:
-                self.press("hold4" if (column - order[cur][1]) % g.rules.columns == 1 else "hold3")
+            col = order[cur][1]
+            if col != column:
+                # hold3/hold4 change the column (up/down stay in one): first the column
+                fwd = (column - col) % cols
+                self.press("hold4" if fwd <= cols - fwd else "hold3")
             else:
-                self.press("hold2" if down <= n - down else "hold1")
+                same = [j for j in range(n) if order[j][1] == column]
+                m = len(same)
+                down = (same.index(order.index(target)) - same.index(cur)) % m
+                self.press("hold2" if down <= m - down else "hold1")
             scr = s.screen()
             steps += 1
             if steps > 4 * n + 8:
