@@ -6,16 +6,18 @@ remove(name), names().
 `FileStorage(root)` writes `name.tmp`, closes it, then renames it over `name`. On LittleFS
 (the Pico's default file system) rename replaces the old file atomically (littlefs
 lfs_rename overwrites an existing destination). On file systems whose rename refuses an
-existing destination (FAT raised EEXIST in older MicroPython), it removes the old file and
-renames; a power cut between the two leaves only `name.tmp`, which read() then returns. A
-`name.tmp` left over by a write that was cut short is ignored while `name` exists. Contents
-are not checked here: persist.py checksums every record, so a torn `.tmp` read back is
-reported as damaged, never trusted.
+existing destination (FAT raised EEXIST in older MicroPython), the complete `name.tmp` is
+first renamed to `name.new` (a fresh name), then the old file removed and `name.new`
+renamed to `name`; a power cut in that gap leaves `name.new`, which read() returns when
+`name` is missing. `name.tmp` itself is never read: it may be torn (a cut during the write,
+also the very first write of a file, which must read back as "no file yet", not as
+damage). Contents are not checked here: persist.py checksums every record.
 """
 
 import os
 
-_TMP = ".tmp"
+_TMP = ".tmp"  # being written: never read back
+_NEW = ".new"  # complete new copy while the old one is removed (rename cannot replace)
 
 
 def check_name(name):
@@ -25,7 +27,7 @@ def check_name(name):
     for ch in name:
         if not (ch.isalpha() or ch.isdigit() or ch in "_-."):
             raise ValueError("storage name %r has a bad character %r" % (name, ch))
-    if name.endswith(_TMP) or name[0] == ".":
+    if name.endswith(_TMP) or name.endswith(_NEW) or name[0] == ".":
         raise ValueError("storage name %r is reserved" % (name,))
 
 
@@ -66,8 +68,8 @@ class FileStorage:
         path = self._path(name)
         data = self._read_file(path)
         if data is None:
-            # a replace-by-remove was cut before its rename: the new copy is in .tmp
-            data = self._read_file(path + _TMP)
+            # a replace-by-remove was cut before its last rename: the new copy is in .new
+            data = self._read_file(path + _NEW)
         return data
 
     def write(self, name, data):
@@ -89,17 +91,24 @@ class FileStorage:
         try:
             fs.rename(tmp, path)
         except OSError:
-            # rename cannot replace here: drop the old copy, then rename (read() covers the gap)
+            # rename cannot replace here: mark the complete copy as .new, drop the old copy,
+            # then rename (read() returns .new in the gap; a torn .tmp is never read)
+            new = path + _NEW
+            try:
+                fs.remove(new)  # stale, from a replace cut after its last rename
+            except OSError:
+                pass
+            fs.rename(tmp, new)
             try:
                 fs.remove(path)
             except OSError:
                 pass
-            fs.rename(tmp, path)
+            fs.rename(new, path)
 
     def remove(self, name):
         """Forget `name` (no error when it does not exist)."""
         path = self._path(name)
-        for p in (path, path + _TMP):
+        for p in (path, path + _NEW, path + _TMP):
             try:
                 self._fs.remove(p)
             except OSError:
@@ -113,7 +122,9 @@ class FileStorage:
             return []
         out = []
         for e in entries:
-            n = e[: -len(_TMP)] if e.endswith(_TMP) else e
+            if e.endswith(_TMP):
+                continue  # a write cut short (or under way): read() does not see it
+            n = e[: -len(_NEW)] if e.endswith(_NEW) else e
             try:
                 check_name(n)
             except ValueError:

@@ -126,9 +126,22 @@ def test_file_storage_on_flash_either_rename(replaces):
     s.write("x.dat", b"22")
     assert fs.files == {"/data/x.dat": b"22"}
     assert s.read("x.dat") == b"22" and s.names() == ["x.dat"]
-    # the gap of a replace-by-remove: only the complete .tmp is left
-    fs.files = {"/data/x.dat.tmp": b"333"}
+    # the gap of a replace-by-remove: only the complete copy, marked .new, is left
+    fs.files = {"/data/x.dat.new": b"333", "/data/x.dat.tmp": b"4"}
     assert s.read("x.dat") == b"333" and s.names() == ["x.dat"]
+    s.write("x.dat", b"55")
+    assert s.read("x.dat") == b"55" and s.names() == ["x.dat"]
+    # a .tmp alone is a write cut short (maybe the very first one): torn, never read
+    fs.files = {"/data/x.dat.tmp": b"33"}
+    assert s.read("x.dat") is None and s.names() == []
+    s.remove("x.dat")
+    assert fs.files == {}
+
+
+def test_storage_names_ending_like_its_work_files_are_reserved():
+    for name in ("x.tmp", "x.new"):
+        with pytest.raises(ValueError, match="reserved"):
+            storage.check_name(name)
 
 
 def test_memory_storage():
@@ -296,6 +309,16 @@ def _fresh_load(fs, what):
     raise AssertionError(what)
 
 
+def _fresh_message(fs, what):
+    """The damage message a freshly booted device would show for `what` (None: none)."""
+    s = storage.FileStorage("/d", fs=fs)
+    if what == "settings":
+        return Settings.load(s)[1]
+    if what == "scores":
+        return HighScores(s).load()
+    return SavedGame.load(s)[1]
+
+
 def _saver(what, version):
     def run(s):
         if what == "settings":
@@ -340,6 +363,8 @@ def test_power_cut_at_every_step_keeps_old_or_new(what, replaces):
             fs.power_on()
             got = _fresh_load(fs, what)
             assert got in (old, new), "cut at step %d of %s lost the data" % (cut, what)
+            msg = _fresh_message(fs, what)
+            assert msg is None, "cut at step %d of %s: %r" % (cut, what, msg)
             if finished:
                 assert got == new
                 break
@@ -349,6 +374,29 @@ def test_power_cut_at_every_step_keeps_old_or_new(what, replaces):
             cut += 1
             checked += 1
     assert checked >= 8  # the loop really cut the saves at several points
+
+
+@pytest.mark.parametrize("replaces", [True, False])
+@pytest.mark.parametrize("what", ["settings", "scores", "game"])
+def test_power_cut_during_the_first_save_reads_as_no_file(what, replaces):
+    # only a torn name.tmp is left: that is "nothing saved yet", not damage
+    nothing = _fresh_load(FlashFS(), what)
+    cut = 1
+    torn = 0
+    while True:
+        fs = FlashFS(rename_replaces=replaces)
+        fs.cut_at = cut
+        try:
+            _saver(what, 1)(storage.FileStorage("/d", fs=fs))
+            break
+        except PowerCut:
+            pass
+        fs.power_on()
+        torn += any(p.endswith(".tmp") for p in fs.files)
+        assert _fresh_message(fs, what) is None, "cut at step %d" % cut
+        assert _fresh_load(fs, what) == nothing, "cut at step %d" % cut
+        cut += 1
+    assert torn >= 2  # some cuts really left a torn first write behind
 
 
 def test_high_scores_survive_a_damaged_latest_write():
