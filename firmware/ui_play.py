@@ -270,6 +270,8 @@ class Play:
         if b == ROLL:
             if long and g.dice:
                 self.open_card()
+            elif g.rolls_left() > 0 and g.rules.all_rolls and g.dice and all(g.held):
+                self.toast = "ROLL 1 DIE\nAT LEAST"  # compulsory rolls: release a die first
             elif g.rolls_left() > 0:
                 self.do_roll(now)
             else:

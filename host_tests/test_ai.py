@@ -17,6 +17,8 @@ VARIANTS = [
     ("maxi", {}),
     ("triple", {}),
     ("yatzy", {"all_rolls": True, "extra_bonus": 50}),
+    ("yahtzee", {"all_rolls": True}),
+    ("forced", {"all_rolls": True}),
     ("yatzy", {"order": "up_or_down", "extra_rows": 2}),
     ("yahtzee", {"upper_first": True, "bonus_threshold": 50}),
     ("yahtzee", {"categories": ["fives", "sixes", "full_house", "yahtzee", "chance"]}),
@@ -140,6 +142,50 @@ def test_hint_on_last_roll_names_a_box_and_roll_action_is_priced():
     assert ai.loss(g, h) == 0.0
     with pytest.raises(ValueError):
         ai.loss(g, ("holds", 3))
+
+
+def test_multiplayer_compulsory_rolls_with_tie_break_stay_legal():
+    # every level and basic at one table; tie-break turns (basic) honour compulsory rolls
+    opts = {"all_rolls": True, "tie_break": True, "categories": ["chance", "yatzy"]}
+    for seed in range(4):
+        g = Game("yatzy", ["A", "B", "C", "D"], opts, SeededDice(seed), [True] * 4)
+        levels = ["basic", "easy", "good", "best"]
+        while not g.is_over():
+            a = strategy.decide(g, levels[g.current], SeededDice(g.round + seed))
+            assert a in g.legal_actions(), a
+            g.apply(a)  # an illegal action raises ValueError
+
+
+@pytest.mark.parametrize("box", ["yatzy", "chance", "large_straight", "full_house", "fours"])
+@pytest.mark.parametrize("level", ["good", "best"])
+def test_all_rolls_turn_search_matches_the_solver(box, level):
+    # one-box games: the whole value is this turn's, so the levels' keep values must be the
+    # exact solver's (tools/solver.py, "every roll re-rolls at least one die") up to a
+    # constant and the levels' 1/64-point rounding
+    import solver as S
+
+    opts = {"all_rolls": True, "categories": [box]}
+    sol = S.Solver(S.spec_for("yatzy", opts))
+    sol.solve(workers=1)
+    src = SeededDice(len(box))
+    for k in range(12):
+        g = Game("yatzy", ["A"], opts, src)
+        g.roll()
+        if k % 2:
+            g.set_holds(0)
+            g.roll()
+        mine = {}
+        for v, a in ai.options(g, level):
+            assert a[0] == "holds" and a[1] != 31  # never "roll no die"
+            mine[a[1]] = v / ai.UNIT
+        text = S.query(sol, "dice=%s rolls=%d" % (",".join(map(str, g.dice)), g.rolls_left()))
+        exact = {}
+        for line in text.splitlines()[:-1]:
+            parts = line.split()
+            exact[int(parts[-2])] = float(parts[-1])
+        assert sorted(mine) == sorted(exact), g.dice
+        shift = [mine[m] - exact[m] for m in exact]
+        assert max(shift) - min(shift) < 0.1, (g.dice, mine, exact)
 
 
 def test_unknown_level_is_refused():

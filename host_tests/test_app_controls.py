@@ -380,3 +380,22 @@ def test_no_zero_question_when_there_is_no_other_box():
         d.press("roll")
         assert g.filled(0) == r + 1  # scored at once, even a 0
     assert g.is_over()
+
+
+def test_compulsory_rolls_roll_with_every_die_held_says_so():
+    d = S.new_driver(seed=7)
+    S.setup_game(d, players=1, options={"all_rolls": True})
+    g = d.app.game
+    assert g.rules.all_rolls
+    d.press("roll")
+    for b in ("hold1", "hold2", "hold3", "hold4", "hold5"):
+        d.press(b)
+    assert all(g.held) and g.rolls_used == 1
+    before = g.snapshot()
+    d.press("roll")  # refused: nothing rolled, a toast says why
+    assert g.snapshot() == before
+    assert d.app.screen.toast == "ROLL 1 DIE\nAT LEAST"
+    d.press("hold3")
+    d.press("roll")
+    assert g.rolls_used == 2 and g.held == [True, True, False, True, True]
+    assert d.app.screen.toast == ""

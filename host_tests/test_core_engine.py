@@ -128,10 +128,49 @@ def test_all_rolls_compulsory():
     assert g.choices() == [] and g.choices(preview=True)
     with pytest.raises(ValueError, match="compulsory"):
         g.score("yatzy")
-    g.set_holds(0b11111)
-    g.roll([])
-    g.roll([])
+    g.set_holds(0b11111)  # holding every die is a legal state ...
+    assert ("roll",) not in g.legal_actions() and ("holds", 0b01111) in g.legal_actions()
+    before = g.snapshot()
+    for act in (("roll",), ("roll", [])):  # ... but a compulsory roll must roll a die
+        with pytest.raises(ValueError, match="compulsory rolls.*release at least one die"):
+            g.apply(act)
+        assert g.snapshot() == before
+    g.toggle_hold(4)
+    assert ("roll",) in g.legal_actions()
+    g.roll([6])
+    g.set_holds(0b01111)
+    g.roll([6])
     assert g.score("yatzy") == 50
+
+
+def test_all_rolls_refuses_rolling_no_die_in_a_tie_break_too():
+    g = Game("yatzy", ["A", "B"], {"categories": ["chance"], "tie_break": True, "all_rolls": True})
+    g.rolloff([5])
+    g.rolloff([2])
+    for _ in range(2):
+        g.roll([2] * 5)
+        g.set_holds(0b11110)
+        g.roll([2])
+        g.roll([2])
+        g.score("chance")
+    assert g.phase == TIEBREAK
+    g.roll([3] * 5)
+    g.set_holds(0b11111)
+    before = g.snapshot()
+    assert ("roll",) not in g.legal_actions()
+    with pytest.raises(ValueError, match="compulsory rolls"):
+        g.roll([])
+    assert g.snapshot() == before
+
+
+@pytest.mark.parametrize("rid", ["yatzy", "yahtzee", "forced", "triple"])
+def test_without_all_rolls_a_roll_may_hold_every_die(rid):
+    g = solo(rid)
+    g.roll([4] * 5)
+    g.set_holds(0b11111)
+    assert ("roll",) in g.legal_actions()
+    g.roll([])
+    assert g.dice == [4] * 5 and g.rolls_used == 2
 
 
 # ---- orders ------------------------------------------------------------------------------
@@ -528,25 +567,25 @@ def test_tie_break_with_compulsory_rolls_and_undo_of_a_stop():
     g.rolloff([5])
     for _ in range(2):
         g.roll([2] * 5)
-        g.set_holds(31)
-        g.roll([])
-        g.roll([])
+        g.set_holds(30)
+        g.roll([2])
+        g.roll([2])
         g.score("chance")
     assert g.phase == TIEBREAK and g.current == 1  # seat order from the starter
     g.roll([6] * 5)
     assert g.choices() == [] and g.rolls_left() == 2
-    g.set_holds(31)
-    g.roll([])
-    g.roll([])
+    g.set_holds(30)
+    g.roll([6])
+    g.roll([6])
     snap = codec.encode(g)
     g.score("tiebreak")
     g.undo()
     assert codec.encode(g) == snap
     g.score("tiebreak")
     g.roll([1] * 5)
-    g.set_holds(31)
-    g.roll([])
-    g.roll([])
+    g.set_holds(30)
+    g.roll([1])
+    g.roll([1])
     g.score("tiebreak")
     assert g.is_over() and g.ranking() == [(1, 1, 10), (2, 0, 10)]
 

@@ -55,12 +55,15 @@ def test_records_of_finished_and_running_games_check_clean(rid, options):
     assert record.check_record(record.game_record(g)) == []
 
 
-def test_minimal_record_from_the_issue_is_accepted():
-    g = finished("yatzy", players=2)
+@pytest.mark.parametrize("options", [{}, {"all_rolls": True}])
+def test_minimal_record_from_the_issue_is_accepted(options):
+    g = Game("yatzy", ["Ann", "Bob"], options, dice=21)
+    while not g.is_over():
+        g.apply(strategy.decide(g))
     full = record.game_record(g)
     minimal = {
         "rules": full["rules"],
-        "options": {},
+        "options": options,
         "players": [
             {
                 "name": pl["name"],
@@ -119,6 +122,32 @@ def test_same_box_twice_and_too_many_turns_are_found():
     rec = record.game_record(finished())
     rec["players"][0]["turns"].append(copy.deepcopy(rec["players"][0]["turns"][0]))
     assert any("14 turns" in p for p in record.check_record(rec))
+
+
+def test_compulsory_roll_holding_every_die_is_a_problem():
+    g = Game("yatzy", ["A", "B"], {"all_rolls": True, "tie_break": True}, dice=3)
+    while not g.is_over():
+        g.apply(strategy.decide(g))
+    rec = record.game_record(g)
+    assert record.check_record(rec) == []
+    t = rec["players"][0]["turns"][0]
+    t["holds"][-1] = [0, 1, 2, 3, 4]  # the last roll "rolled" no die
+    t["rolls"][-1] = list(t["rolls"][-2])
+    t["dice"] = list(t["rolls"][-1])
+    problems = record.check_record(rec)
+    assert any("compulsory rolls" in p for p in problems), problems
+    rec = record.game_record(g)
+    rec["tiebreak"] = [
+        {
+            "player": 0,
+            "dice": [1] * 5,
+            "score": 5,
+            "rolls": [[1] * 5] * 3,
+            "holds": [[0, 1, 2, 3], [0, 1, 2, 3, 4]],
+        }
+    ]
+    problems = record.check_record(rec)
+    assert any("compulsory rolls, a roll held every die" in p for p in problems), problems
 
 
 def test_held_dice_may_not_change_and_joker_scores_are_rechecked():

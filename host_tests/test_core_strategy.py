@@ -49,12 +49,53 @@ def test_scratches_the_box_with_least_potential():
     assert strategy.decide(g) == ("score", "ones", 0)
 
 
-def test_all_rolls_holds_everything_and_rolls():
+def test_all_rolls_rerolls_at_least_one_die():
     g = Game("yatzy", ["A"], {"all_rolls": True})
     g.roll([6, 6, 6, 6, 6])
-    assert strategy.decide(g) == ("holds", 0b11111)
-    g.set_holds(0b11111)
+    assert strategy.decide(g) == ("holds", 0b01111)  # a yatzy in hand: roll one die
+    g.set_holds(0b11111)  # the player held all: basic releases one again
+    assert strategy.decide(g) == ("holds", 0b01111)
+    g.set_holds(0b01111)
     assert strategy.decide(g) == ("roll",)
+
+
+def _must_roll_value(score, rolls):
+    """Brute force: expected score of a turn where every re-roll rolls at least one die."""
+    from itertools import combinations, product
+
+    def value(roll, left):
+        if not left:
+            return score(roll)
+        best = None
+        for size in range(len(roll)):  # proper sub-keeps only
+            for keep in set(combinations(roll, size)):
+                v = expect(keep, left - 1)
+                best = v if best is None or v > best else best
+        return best
+
+    memo = {}
+
+    def expect(keep, left):
+        key = (keep, left)
+        if key not in memo:
+            outs = list(product(range(1, 7), repeat=5 - len(keep)))
+            memo[key] = sum(value(tuple(sorted(keep + o)), left) for o in outs) / len(outs)
+        return memo[key]
+
+    return expect((), rolls - 1)
+
+
+@pytest.mark.parametrize(
+    "box,score",
+    [("chance", sum), ("yatzy", lambda d: 50 if len(set(d)) == 1 else 0)],
+)
+def test_all_rolls_turn_value_matches_a_must_reroll_brute_force(box, score):
+    g = Game("yatzy", ["A"], {"categories": [box], "all_rolls": True})
+    free = Game("yatzy", ["A"], {"categories": [box]})
+    want = _must_roll_value(score, 3)
+    got = scaled(strategy.keep_values(g, 3)[0])
+    assert got == pytest.approx(want, abs=1e-3)
+    assert got < scaled(strategy.keep_values(free, 3)[0])  # the rule costs something
 
 
 def test_bonus_completion_counts():

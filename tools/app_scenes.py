@@ -355,6 +355,8 @@ def greedy_decide(g):
         for i in range(len(g.dice)):
             if g.dice[i] == best:
                 mask |= 1 << i
+        if must and mask == (1 << len(g.dice)) - 1:
+            mask &= mask - 1  # compulsory rolls: roll at least one die (here die 1)
         if mask != g.hold_mask():
             return ("holds", mask)
         return ("roll",)

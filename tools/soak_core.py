@@ -123,7 +123,8 @@ def play_random(rid, options, seed, players=2, roundtrip=True, refusals=2, undo_
             a = rng.choice(scores)
         elif rolls:
             a = ("holds", rng.randrange(1 << len(game.dice))) if game.dice else ("roll",)
-            if a not in acts or rng.random() < 0.5:
+            # compulsory rolls refuse a roll with every die held: then change the holds
+            if ("roll",) in acts and (a not in acts or rng.random() < 0.5):
                 a = ("roll",)
         else:
             a = rng.choice([x for x in acts if x != ("undo",)])

@@ -66,8 +66,9 @@ def _tables():
 def exact_key(r):
     """The table key when ``best`` may use fitted exact-optimum tables for ruleset ``r``.
 
-    Compulsory rolls change nothing for the optimum (the engine lets a player hold every
-    die and roll none), so they keep the table; options that change scores or order do not.
+    Compulsory rolls lower every value (`yatzy` optimum 237.44 instead of 248.44) but the
+    free game's table still ranks the futures well (docs/ai.md: `best` beats `good` there),
+    so they keep it; options that change scores or order do not.
     """
     o = r.options
     if r.columns != 1 or o.get("extra_bonus") or o.get("extra_rows"):
@@ -315,11 +316,11 @@ def _expect(t, values):
     return e
 
 
-def _best(t, e, stop, bonus):
+def _best(t, e, stop, bonus, must_roll=False):
     """Each roll's value with one more roll allowed: best sub-keep, or stopping now.
 
-    (With compulsory rolls the engine still lets a player hold every die and roll none, so
-    stopping keeps its value there too.)
+    ``must_roll`` (compulsory rolls): neither stopping nor keeping every die (a roll must
+    re-roll at least one die), only the keeps with fewer dice.
     """
     ps, par = _parents(t)
     b = e[:]
@@ -333,6 +334,14 @@ def _best(t, e, stop, bonus):
     off = t.first_full
     out = []
     for r in range(len(t.rolls)):
+        if must_roll:
+            k = off + r
+            w = NEG
+            for j in range(ps[k], ps[k + 1]):
+                if b[par[j]] > w:
+                    w = b[par[j]]
+            out.append(w)
+            continue
         v = stop[r] + bonus
         w = b[off + r]
         out.append(w if w > v else v)
@@ -391,7 +400,7 @@ def _levels(game, level, model, need):
             prev = lv[0]
         else:
             # roll values with j-1 rolls left: stop (saving j-1 rolls) or keep again
-            prev = _best(t, lv[j - 1], lv[0], (j - 1) * model.saved_roll)
+            prev = _best(t, lv[j - 1], lv[0], (j - 1) * model.saved_roll, game.rules.all_rolls)
         lv.append(_expect(t, prev))
     return lv
 
@@ -446,8 +455,9 @@ def options(game, level="best"):
         full = len(t.keeps) - len(t.rolls)
         for j in range(t.start[ri], t.start[ri + 1]):
             k = t.subs[j]
-            if k >= full and stop_ok:
-                continue  # keeping every die is the same as stopping
+            if k >= full:
+                # keeping every die is the same as stopping, or (compulsory rolls) refused
+                continue
             out.append((e[k], ("holds", _hold_mask(game.dice, t.keeps[k]))))
     # MicroPython's sort is not stable: break ties by the order the choices were listed
     order = sorted(range(len(out)), key=lambda i: (-out[i][0], i))
@@ -552,7 +562,9 @@ def loss(game, action):
             raise ValueError("no rolls left: choose a box")
         m = action[1]
         keep = tuple(sorted(game.dice[i] for i in range(len(game.dice)) if m >> i & 1))
-        if len(keep) == len(game.dice) and not game.rules.all_rolls:
+        if len(keep) == len(game.dice) and game.rules.all_rolls:
+            raise ValueError("compulsory rolls (all_rolls): a roll must re-roll at least one die")
+        if len(keep) == len(game.dice):
             # rolling no die is the same as stopping now with the best box
             return (best - max(v for v, a in opts if a[0] == "score")) / UNIT
         for v, a in opts:

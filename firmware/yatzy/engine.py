@@ -319,7 +319,8 @@ class Game:
         elif ph in (TURN, TIEBREAK):
             left = self.rolls_left()
             if left > 0:
-                out.append(("roll",))
+                if not self._roll_blocked():
+                    out.append(("roll",))
                 if self.dice:
                     for i in range(len(self.dice)):
                         out.append(("hold", i))
@@ -432,6 +433,8 @@ class Game:
         self._need_phase("roll", TURN, TIEBREAK)
         if self.rolls_left() <= 0:
             raise ValueError("no rolls left: choose a box")
+        if self._roll_blocked():
+            raise ValueError("compulsory rolls (all_rolls): release at least one die to roll")
         if not self.dice:
             got = self._draw(self.rules.dice, values)
             dice = got
@@ -446,6 +449,10 @@ class Game:
         self.dice = dice
         self.rolls_used += 1
         self._rolls.append(list(dice))
+
+    def _roll_blocked(self):
+        """Compulsory rolls: a roll must re-roll at least one die."""
+        return self.rules.all_rolls and self.dice and all(self.held)
 
     def _check_hold(self):
         self._need_phase("hold dice", TURN, TIEBREAK)

@@ -127,9 +127,11 @@ def _replay_turn(g, t, where, problems):
         if rolls is None:
             g.roll(list(dice))
             if r.all_rolls:
+                # a minimal record has no rolls: the compulsory re-rolls replay as die 0
+                # rolled again to the same value (a roll must re-roll at least one die)
                 while g.rolls_left():
-                    g.set_holds((1 << r.dice) - 1)
-                    g.roll([])
+                    g.set_holds((1 << r.dice) - 2)
+                    g.roll([dice[0]])
         else:
             if not isinstance(rolls, list) or not rolls:
                 problems.append("%s: rolls must be a non-empty list" % where)
@@ -373,6 +375,11 @@ def _check_ranking(record, r, games, problems):
         d = e.get("dice")
         if not _dice_ok(d, r.dice) or e.get("score") != sum(d):
             problems.append("tie-break entry %r: score must be the sum of its dice" % (e,))
+            return
+        if r.all_rolls and any(
+            isinstance(h, list) and len(h) >= r.dice for h in e.get("holds") or []
+        ):
+            problems.append("tie-break entry %r: compulsory rolls, a roll held every die" % (e,))
             return
         tb.setdefault(e["player"], []).append(e["score"])
     keys = [(totals[p], tuple(tb.get(p, ())), -p) for p in range(len(totals))]

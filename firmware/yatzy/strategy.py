@@ -296,7 +296,7 @@ def keep_values(game, rolls_left):
         if len(levels) % 2 == 1:
             levels.append(_expect(t, levels[-1]))
         else:
-            levels.append(_best_keep(t, levels[-1]))
+            levels.append(_best_keep(t, levels[-1], game.rules.all_rolls))
     return levels[2 * rolls_left - 1]
 
 
@@ -318,13 +318,16 @@ def _expect(t, values):
     return e
 
 
-def _best_keep(t, e):
+def _best_keep(t, e, must_roll=False):
+    """Best sub-keep value of each roll; ``must_roll`` (compulsory rolls) leaves out the
+    full keep, which comes first in each roll's list of sub-keeps."""
     start = t.start
     subs = t.subs
+    skip = 1 if must_roll else 0
     out = []
     for r in range(t.nrolls):
         best = 0
-        for j in range(start[r], start[r + 1]):
+        for j in range(start[r] + skip, start[r + 1]):
             v = e[subs[j]]
             if v > best:
                 best = v
@@ -377,7 +380,9 @@ def _basic(game, rand=None):
     e = keep_values(game, min(left, MAX_LOOKAHEAD))
     best = -1
     best_keep = None
-    for j in range(t.start[ri], t.start[ri + 1]):
+    # compulsory rolls: the full keep (first of the sub-keeps) would roll no die
+    first = t.start[ri] + (1 if game.rules.all_rolls else 0)
+    for j in range(first, t.start[ri + 1]):
         v = e[t.subs[j]]
         if v > best:
             best = v
