@@ -65,7 +65,8 @@ class App:
         self.now = 0
         self.last_input = 0
         self.notice = None  # one-line message for the title screen (damaged files)
-        self.saved = None  # the saved game (Game) offered by "Continue", or None
+        self._saved = None  # the saved game (Game) offered by "Continue", if kept in memory
+        self.saved_info = None  # its title summary ("YATZY ROUND 3/15") or None: no save
         self.setup = None  # last new-game choices (names, cpu levels, ruleset, options)
         self.game = None  # the game being played
         self.levels = None  # computer level per seat ("" for a human)
@@ -77,8 +78,11 @@ class App:
     # ---- life cycle -------------------------------------------------------------------
     def start(self, now_ms):
         """Load settings, high scores, names and the saved game; show the title."""
+        import sys
+
         import ui_save
 
+        before = set(sys.modules)
         self.now = self.last_input = now_ms
         self.store = ui_save.Store(self.storage)
         notes = []
@@ -88,17 +92,47 @@ class App:
         self.setup, note = self.store.load_setup()
         if note:
             notes.append(note)
-        self.saved, note = self.store.load_game(self.dice)
+        g, note = self.store.load_game(self.dice)
         if note:
             notes.append(note)
+        self.saved = g
         self.game = None
         note = self.store.scores_note()
         if note:
             notes.append(note)
         self.notice = "; ".join(notes).upper() if notes else None
+        # the title needs only the saved game's summary: the game, its reader and persist.py
+        # go (about 60 KB on the 64-bit port); "Continue" reads the save again
+        self._saved = g = None
+        self.store.release()
+        _drop_modules(before)
         self.apply_display_settings()
         self.title()
         self.render()
+
+    @property
+    def saved(self):
+        """The saved game (Game, with .levels and .number) offered by "Continue", or None.
+        After start() only its summary (saved_info) is in memory: the save is read again."""
+        if self._saved is None and self.saved_info is not None:
+            g, note = self.store.load_game(self.dice)
+            if g is None:  # gone or damaged since start-up
+                self.saved_info = None
+                self.notice = note.upper() if note else None
+            return g
+        return self._saved
+
+    @saved.setter
+    def saved(self, g):
+        self._saved = g
+        self.saved_info = None
+        if g is not None:
+            self.saved_info = "%s ROUND %d/%d" % (g.rules.name.upper(), g.round, g.rounds)
+
+    def play_saved(self):
+        """Continue the saved game once the menu press has been handled (the menus go before
+        the save is read again)."""
+        self._play_next = (None, False)
 
     def apply_display_settings(self):
         """Contrast and left-handed layout to the display, when they changed."""
@@ -142,6 +176,15 @@ class App:
         g, save = self._play_next
         self._play_next = None
         self.screen = None
+        if g is None:  # "Continue": read the save now that the menus are gone
+            self._unload()
+            g = self.saved
+            if g is None:
+                self.title()
+                return
+            self.game = g
+            self.levels = g.levels
+            self.saved = None
         new = save is None
         if self.store is not None and (g["n"] if new else len(g.players)) == 1:
             # remembered: the solo play screen shows it without the high-score tables
@@ -390,6 +433,34 @@ def unload_play():
         if name in sys.modules:
             del sys.modules[name]
     gc.collect()
+
+
+def _drop_modules(before):
+    """Drop the modules loaded since `before` (a set of sys.modules names) that the title
+    does not need: the game code and the save reader, loaded to read the saved game."""
+    import gc
+    import sys
+
+    pkg = sys.modules.get("yatzy")
+    for name in _START_ONLY:
+        if name not in before and name in sys.modules:
+            del sys.modules[name]
+            short = name[6:]
+            if name[:6] == "yatzy." and pkg is not None and short in pkg.__dict__:
+                delattr(pkg, short)
+    gc.collect()
+
+
+_START_ONLY = (
+    "persist",
+    "yatzy.codec_load",
+    "yatzy.engine_load",
+    "yatzy.engine",
+    "yatzy.rules_config",
+    "yatzy.rules_info",
+    "yatzy.rules",
+    "yatzy.scoring",
+)
 
 
 def unload_menus():

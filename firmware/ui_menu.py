@@ -122,7 +122,7 @@ class Title(ListScreen):
 
     def entries(self):
         out = []
-        if self.app.saved is not None:
+        if self.app.saved_info is not None:
             out.append("CONTINUE")
         out.extend(("NEW GAME", "HIGH SCORES", "SETTINGS", "RULES HELP"))
         return out
@@ -133,11 +133,9 @@ class Title(ListScreen):
     def draw(self, cv):
         cv.text_center(0, "POCKET YATZY", gfx.MEDIUM)
         self.draw_rows(cv, 10, 6)
-        if self.app.saved is not None and self.cur == 0:
-            g = self.app.saved
-            s = "%s ROUND %d/%d" % (g.rules.name.upper(), g.round, g.rounds)
+        if self.app.saved_info is not None and self.cur == 0:
             if not self.note:
-                cv.text(2, 50, s, SMALL)
+                cv.text(2, 50, self.app.saved_info, SMALL)
         softkeys(cv, (UP, DOWN, None, None, None, "OK"))
 
     def rows(self):
@@ -150,11 +148,7 @@ class Title(ListScreen):
         app = self.app
         e = self.entries()[i]
         if e == "CONTINUE":
-            g = app.saved
-            app.game = g
-            app.levels = g.levels
-            app.saved = None
-            app.play(g)
+            app.play_saved()
         elif e == "NEW GAME":
             from ui_setup import Setup
 
