@@ -143,13 +143,22 @@ class _Tables:
         self.codes = codes
         self.first_full = self.off[n]
         self.nrolls = len(codes) - self.first_full
-        add = array("H", [0] * (6 * self.first_full))
+        add = _zeros(6 * self.first_full)
         for i in range(self.first_full):
             for d in range(1, 7):
                 add[6 * i + d - 1] = self.find(codes[i] + (1 << (3 * (d - 1))))
         self.add = add
-        start = array("H", [0] * (self.nrolls + 1))
-        subs = array("H")
+        start = _zeros(self.nrolls + 1)
+        total = 0
+        for r in range(self.nrolls):
+            code = codes[self.first_full + r]
+            m = 1
+            for v in range(6):
+                m *= ((code >> (3 * v)) & 7) + 1
+            total += m
+        # sized once (a growing array would need ever larger free blocks on a full heap)
+        subs = _zeros(total)
+        at = 0
         for r in range(self.nrolls):
             code = codes[self.first_full + r]
             found = [0]
@@ -161,8 +170,9 @@ class _Tables:
             # order, so every runtime breaks ties the same way (MicroPython sorts unstably)
             found.sort(key=lambda s: (-_size(s), s))
             for s in found:
-                subs.append(self.find(s))
-            start[r + 1] = len(subs)
+                subs[at] = self.find(s)
+                at += 1
+            start[r + 1] = at
         self.start = start
         self.subs = subs
         # tuple views (no stored tuples): keeps[k], rolls[r], roll_index[sorted tuple]
@@ -194,6 +204,17 @@ class _Tables:
 
     def roll(self, r):
         return _uncode(self.codes[self.first_full + r])
+
+
+def _zeros(n):
+    """array("H") of n zeros, made without a list of n ints where the runtime allows."""
+    try:
+        a = array("H", bytes(2 * n))  # MicroPython: a raw copy of the buffer
+        if len(a) == n:
+            return a
+    except TypeError:  # CPython takes no bytes for "H"
+        pass
+    return array("H", [0] * n)
 
 
 def tables(n):
