@@ -67,6 +67,7 @@ class App:
         self.notice = None  # one-line message for the title screen (damaged files)
         self._saved = None  # the saved game (Game) offered by "Continue", if kept in memory
         self.saved_info = None  # its title summary ("YATZY ROUND 3/15") or None: no save
+        self._saved_cpu = 0
         self.setup = None  # last new-game choices (names, cpu levels, ruleset, options)
         self.game = None  # the game being played
         self.levels = None  # computer level per seat ("" for a human)
@@ -126,8 +127,11 @@ class App:
     def saved(self, g):
         self._saved = g
         self.saved_info = None
+        self._saved_cpu = 0  # its number of dice if it has computer players, else 0
         if g is not None:
             self.saved_info = "%s ROUND %d/%d" % (g.rules.name.upper(), g.round, g.rounds)
+            if [1 for p in g.players if p.cpu]:
+                self._saved_cpu = g.rules.dice
 
     def play_saved(self):
         """Continue the saved game once the menu press has been handled (the menus go before
@@ -178,6 +182,7 @@ class App:
         self.screen = None
         if g is None:  # "Continue": read the save now that the menus are gone
             self._unload()
+            _cpu_tables(self._saved_cpu)  # before the save is read again: see _cpu_tables
             g = self.saved
             if g is None:
                 self.title()
@@ -195,6 +200,8 @@ class App:
             save = True
         if save:
             self.store.save_game(g, self.levels)
+        if [1 for p in g.players if p.cpu]:
+            _cpu_tables(g.rules.dice)
         from ui_play import Play
 
         self.show(Play(self, g))
@@ -433,6 +440,19 @@ def unload_play():
         if name in sys.modules:
             del sys.modules[name]
     gc.collect()
+
+
+def _cpu_tables(dice):
+    """Build the computer players' tables for `dice` dice (0: none) now, before the game is
+    built or read: they need blocks of several KB in one piece, which a heap fragmented by
+    a game in play may no longer have (yatzy/strategy.py keeps them for later turns)."""
+    if dice:
+        import gc
+
+        from yatzy import strategy
+
+        gc.collect()
+        strategy.tables(dice)
 
 
 def _drop_modules(before):

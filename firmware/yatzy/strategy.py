@@ -324,7 +324,9 @@ def keep_values(game, rolls_left):
 def _expect(t, values):
     """E[keep] = mean over one added die, down from full rolls valued by ``values``."""
     off = t.first_full
-    e = [0] * off + list(values)
+    e = [0] * (off + len(values))  # one block, no temporaries (a fragmented heap)
+    for i in range(len(values)):
+        e[off + i] = values[i]
     add = t.add
     for i in range(off - 1, -1, -1):
         b = 6 * i
@@ -345,14 +347,14 @@ def _best_keep(t, e, must_roll=False):
     start = t.start
     subs = t.subs
     skip = 1 if must_roll else 0
-    out = []
+    out = [0] * t.nrolls
     for r in range(t.nrolls):
         best = 0
         for j in range(start[r] + skip, start[r + 1]):
             v = e[subs[j]]
             if v > best:
                 best = v
-        out.append(best)
+        out[r] = best
     return out
 
 
