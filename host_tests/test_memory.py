@@ -111,3 +111,83 @@ def test_hint_module_agrees_with_the_play_screen():
 
     assert ui_hint.TURN_MODE == ui_play._TURN
     assert ui_play.Play.hint_text is not ui_hint.hint_text
+
+
+# ---- the real boot path: main.py -> runner -> board, buttons, sound, app ----------------
+# A saved game of two `basic` computer players is continued from the title after booting the
+# built firmware (`tools/flash.py` build, `.mpy`) through main.py on the fake board
+# (host_tests/mp_board: fake machine/time, ~16 KB of the heap); the computers play it to the
+# end. It completes at 272k on the 64-bit unix port (288k before the boot-path diet, when the
+# title kept the decoded save, its reader and persist.py); 320k leaves a margin for the
+# random dice (FairDice on os.urandom, as on the board). At 160k the start-up itself fails.
+BOOT_OK_K = 320
+BOOT_TOO_SMALL_K = 160
+ROLL_GPIO = 14
+
+
+@pytest.fixture(scope="module")
+def boot_build(tmp_path_factory):
+    if mp_run.micropython_binary() is None:
+        pytest.skip("MicroPython unix port not installed (make venv installs it on x86_64)")
+    import flash
+    import persist
+    from storage import FileStorage
+    from yatzy import codec
+    from yatzy.dice import SeededDice
+    from yatzy.engine import Game
+
+    out = str(tmp_path_factory.mktemp("boot_mpy"))
+    flash.build(out=out, quiet=True)
+    seed = str(tmp_path_factory.mktemp("boot_save"))
+    g = Game("yatzy", ["CPU1", "CPU2"], dice=SeededDice(1), cpu=[True, True])
+    meta = {"levels": ["basic", "basic"], "number": 1}
+    persist.SavedGame.save(FileStorage(seed), codec.encode(g), meta)
+    return out, seed
+
+
+def _boot(boot_build, heap_k, tmp_path):
+    """Boot main.py with the saved game on the flash, press ROLL (Continue) once; returns
+    (exit status, output, error.log text, the saved game afterwards)."""
+    import json
+    import os
+    import shutil
+    import subprocess
+
+    import persist
+    from storage import FileStorage
+
+    out, seed = boot_build
+    flash_dir = str(tmp_path / "flash")
+    shutil.copytree(out, flash_dir)
+    shutil.copy(os.path.join(seed, persist.GAME_FILE), flash_dir)
+    here = os.path.dirname(os.path.abspath(__file__))
+    env = mp_run.mp_env()
+    env["MICROPYPATH"] = ":".join([flash_dir, os.path.join(here, "mp_board"), here, ".frozen"])
+    env["FAKE_PRESSES"] = json.dumps([[ROLL_GPIO, 1000, 1080]])
+    env["FAKE_LIMIT_MS"] = "3000000"
+    res = subprocess.run(
+        [mp_run.micropython_binary(), "-X", "heapsize=%dk" % heap_k, "-c", "import main"],
+        cwd=flash_dir,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    log = os.path.join(flash_dir, "error.log")
+    crash = open(log).read() if os.path.exists(log) else ""
+    g = persist.SavedGame.load_game(FileStorage(flash_dir))[0]
+    return res.returncode, res.stdout + res.stderr, crash, g
+
+
+def test_booted_firmware_plays_a_computer_game_in_a_small_heap(boot_build, tmp_path):
+    rc, out, crash, g = _boot(boot_build, BOOT_OK_K, tmp_path)
+    assert rc == 0 and crash == "", out[-2000:] + crash
+    assert "Pocket Yatzy stopped" in out
+    assert g is not None and g.is_over(), out[-2000:]  # the computers played every box
+    assert [g.filled(i) for i in range(2)] == [15, 15]
+
+
+def test_booted_firmware_runs_out_in_a_much_smaller_heap(boot_build, tmp_path):
+    rc, out, crash, g = _boot(boot_build, BOOT_TOO_SMALL_K, tmp_path)
+    assert "MemoryError" in crash, out[-2000:]
+    assert g is None or not g.is_over()
