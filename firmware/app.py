@@ -106,7 +106,9 @@ class App:
         # go (about 60 KB on the 64-bit port); "Continue" reads the save again
         self._saved = g = None
         self.store.release()
-        _drop_modules(before)
+        from ui_menu import drop_modules
+
+        drop_modules(before)
         self.apply_display_settings()
         self.title()
         self.render()
@@ -129,9 +131,9 @@ class App:
         self.saved_info = None
         self._saved_cpu = 0  # its number of dice if it has computer players, else 0
         if g is not None:
-            self.saved_info = "%s ROUND %d/%d" % (g.rules.name.upper(), g.round, g.rounds)
-            if [1 for p in g.players if p.cpu]:
-                self._saved_cpu = g.rules.dice
+            from ui_menu import summarize
+
+            summarize(self, g)
 
     def play_saved(self):
         """Continue the saved game once the menu press has been handled (the menus go before
@@ -182,7 +184,10 @@ class App:
         self.screen = None
         if g is None:  # "Continue": read the save now that the menus are gone
             self._unload()
-            _cpu_tables(self._saved_cpu)  # before the save is read again: see _cpu_tables
+            if self._saved_cpu:  # computer players: see below
+                from yatzy import strategy
+
+                strategy.tables(self._saved_cpu)  # before the save is read again
             g = self.saved
             if g is None:
                 self.title()
@@ -201,7 +206,12 @@ class App:
         if save:
             self.store.save_game(g, self.levels)
         if [1 for p in g.players if p.cpu]:
-            _cpu_tables(g.rules.dice)
+            # their tables need blocks of several KB in one piece, which a heap fragmented by
+            # a game in play may not have: built now (strategy keeps them), and for
+            # "Continue" before the save was read again
+            from yatzy import strategy
+
+            strategy.tables(g.rules.dice)
         from ui_play import Play
 
         self.show(Play(self, g))
@@ -440,47 +450,6 @@ def unload_play():
         if name in sys.modules:
             del sys.modules[name]
     gc.collect()
-
-
-def _cpu_tables(dice):
-    """Build the computer players' tables for `dice` dice (0: none) now, before the game is
-    built or read: they need blocks of several KB in one piece, which a heap fragmented by
-    a game in play may no longer have (yatzy/strategy.py keeps them for later turns)."""
-    if dice:
-        import gc
-
-        from yatzy import strategy
-
-        gc.collect()
-        strategy.tables(dice)
-
-
-def _drop_modules(before):
-    """Drop the modules loaded since `before` (a set of sys.modules names) that the title
-    does not need: the game code and the save reader, loaded to read the saved game."""
-    import gc
-    import sys
-
-    pkg = sys.modules.get("yatzy")
-    for name in _START_ONLY:
-        if name not in before and name in sys.modules:
-            del sys.modules[name]
-            short = name[6:]
-            if name[:6] == "yatzy." and pkg is not None and short in pkg.__dict__:
-                delattr(pkg, short)
-    gc.collect()
-
-
-_START_ONLY = (
-    "persist",
-    "yatzy.codec_load",
-    "yatzy.engine_load",
-    "yatzy.engine",
-    "yatzy.rules_config",
-    "yatzy.rules_info",
-    "yatzy.rules",
-    "yatzy.scoring",
-)
 
 
 def unload_menus():

@@ -324,3 +324,40 @@ class GameMenu(ListScreen):
                 app.title()
 
             app.show(Confirm(app, ("ABANDON THIS GAME?", "IT CANNOT BE RESUMED"), abandon, self))
+
+
+def summarize(app, g):
+    """What the title keeps of the saved game `g`: its summary line and, if it has computer
+    players, its number of dice (their tables are built before it is read again)."""
+    app.saved_info = "%s ROUND %d/%d" % (g.rules.name.upper(), g.round, g.rounds)
+    if [1 for p in g.players if p.cpu]:
+        app._saved_cpu = g.rules.dice
+
+
+def drop_modules(before):
+    """For App.start: drop the modules loaded since `before` (a set of sys.modules names)
+    that the title does not need: the game code and the save reader, loaded to read the
+    saved game."""
+    import gc
+    import sys
+
+    pkg = sys.modules.get("yatzy")
+    for name in _START_ONLY:
+        if name not in before and name in sys.modules:
+            del sys.modules[name]
+            short = name[6:]
+            if name[:6] == "yatzy." and pkg is not None and short in pkg.__dict__:
+                delattr(pkg, short)
+    gc.collect()
+
+
+_START_ONLY = (
+    "persist",
+    "yatzy.codec_load",
+    "yatzy.engine_load",
+    "yatzy.engine",
+    "yatzy.rules_config",
+    "yatzy.rules_info",
+    "yatzy.rules",
+    "yatzy.scoring",
+)
