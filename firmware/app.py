@@ -354,24 +354,6 @@ class App:
     def save_settings(self):
         self.store.save_settings(self.settings)
 
-    def setup_for(self, g, levels):
-        """The remembered set-up changed to this game's players and rules (play again)."""
-        from yatzy import rules
-
-        s = self.setup
-        n = len(g.players)
-        s["rules"] = g.rules_id
-        s["n"] = n
-        for i in range(n):
-            s["names"][i] = g.players[i].name
-            s["levels"][i] = levels[i] if levels else ""
-        opts = {}
-        for k in rules.OPTION_KEYS:
-            if g.options[k] != rules.OPTIONS[k]["default"]:
-                opts[k] = g.options[k]
-        s["options"] = opts
-        return s
-
     def level_of(self, p):
         lv = self.levels[p] if self.levels else ""
         return lv or "basic"

@@ -59,7 +59,7 @@ class AfterGame(ListScreen):
         if i == 0:
             from ui_setup import start_game
 
-            start_game(app, app.setup_for(self.g, self.levels))
+            start_game(app, setup_for(app, self.g, self.levels))
         elif i == 1:
             from ui_setup import Setup
 
@@ -74,3 +74,22 @@ class AfterGame(ListScreen):
             app.show(HighScores(app, self, self.g.rules_id, mark))
         else:
             app.title()
+
+
+def setup_for(app, g, levels):
+    """The remembered set-up changed to this game's players and rules (play again)."""
+    from yatzy import rules
+
+    s = app.setup
+    n = len(g.players)
+    s["rules"] = g.rules_id
+    s["n"] = n
+    for i in range(n):
+        s["names"][i] = g.players[i].name
+        s["levels"][i] = levels[i] if levels else ""
+    opts = {}
+    for k in rules.OPTION_KEYS:
+        if g.options[k] != rules.OPTIONS[k]["default"]:
+            opts[k] = g.options[k]
+    s["options"] = opts
+    return s
