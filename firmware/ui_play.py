@@ -406,7 +406,15 @@ class Play:
             return
         from yatzy import strategy
 
-        act = strategy.decide(g, app.level_of(g.current))
+        try:
+            act = strategy.decide(g, app.level_of(g.current))
+        except MemoryError:
+            # A stronger level whose tables do not fit in the heap plays this move as the
+            # basic player (small tables), so the game goes on instead of crashing.
+            import gc
+
+            gc.collect()
+            act = strategy.decide(g, "basic")
         kind = act[0]
         if kind == "direction":
             g.choose_direction(act[1])

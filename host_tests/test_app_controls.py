@@ -150,6 +150,29 @@ def test_computer_levels_play_whole_games(level):
     assert d.app.game.is_over()
 
 
+def test_a_computer_level_out_of_memory_plays_as_basic_instead_of_crashing(monkeypatch):
+    from yatzy import strategy
+
+    real = strategy.decide
+    asked = []
+
+    def decide(game, level="basic", rand=None):
+        asked.append(level)
+        if level == "best":
+            raise MemoryError("no room for the tables")
+        return real(game, level, rand)
+
+    monkeypatch.setattr(strategy, "decide", decide)
+    d = S.new_driver(seed=12, settings={"cpu_pace": 150})
+    S.setup_game(d, players=2, cpu=(1,), settle=False)
+    d.app.levels[1] = "best"
+    S.autoplay(d)
+    g = d.app.game
+    assert g.is_over()
+    assert all(s is not None for s in g.players[1].card[0].values())
+    assert "best" in asked and asked.count("basic") >= asked.count("best")
+
+
 def test_sleep_after_the_timeout_saves_and_a_press_only_wakes():
     d = solo(sleep_s=30)
     app = d.app
