@@ -174,10 +174,16 @@ class Play:
             if len(g.dice) > 1 and g.dice.count(g.dice[0]) == len(g.dice):
                 self.app.play_sound("yatzy")
         else:
+            # A tumbling die never shows the face it lands on, so the settled dice are always
+            # a visible change (and a screen showing the result means the tumble is over).
             s = self.seed
+            dice = self.g.dice
             for i in range(len(self.faces)):
                 s = (s * 1103515245 + 12345) & 0x7FFFFFFF
-                self.faces[i] = 1 + (s >> 16) % 6
+                f = 1 + (s >> 16) % 5
+                if i < len(dice) and f >= dice[i]:
+                    f += 1
+                self.faces[i] = f
             self.seed = s
             self.anim_next = now + _FRAME_MS
         self.app.changed("dice")

@@ -113,6 +113,28 @@ def test_roll_animation_is_short_and_a_press_skips_it():
     assert "roll" in d.sound.played
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_a_tumbling_die_never_shows_the_face_it_lands_on(seed):
+    d = solo(seed=seed)
+    app = d.app
+    g = app.game
+    screen = app.screen
+    tumbles = 0
+    for _roll in range(3):
+        app.press("roll", "short", d.t)
+        while screen.anim_end is not None:
+            for i in range(len(g.dice)):
+                if screen.rolling >> i & 1:
+                    tumbles += 1
+                    assert screen.faces[i] != g.dice[i]
+            d.t += app.tick(d.t) or 1
+            app.tick(d.t)
+        d.t += 500
+        if g.rolls_left():
+            app.press("hold1", "short", d.t)
+    assert tumbles > 20
+
+
 def test_maxi_sixth_die_by_hold6_or_long_hold5():
     d = S.new_driver(seed=3)
     S.setup_game(d, rules="maxi")
