@@ -19,6 +19,8 @@ import sys
 import time
 
 from sim_render import braille_rows
+from sim_session import _LONG as _KEYS_LONG
+from sim_session import _SHORT as _KEYS_SHORT
 
 MIN_COLS, MIN_ROWS = 80, 24
 PANEL_COL = 8  # 1-based terminal column of the panel's left frame line
@@ -46,27 +48,9 @@ HELP = (
     "1-5 hold (6 Maxi)  Space/Enter roll  q quit",
     "long press: shift (!@#$%^, R) or l then key",
 )
-_SHORT = {
-    "1": "hold1",
-    "2": "hold2",
-    "3": "hold3",
-    "4": "hold4",
-    "5": "hold5",
-    "6": "hold6",
-    " ": "roll",
-    "\r": "roll",
-    "\n": "roll",
-    "r": "roll",
-}
-_LONG = {
-    "!": "hold1",
-    "@": "hold2",
-    "#": "hold3",
-    "$": "hold4",
-    "%": "hold5",
-    "^": "hold6",
-    "R": "roll",
-}
+# The --keys language's tables (sim_session), plus the terminal's own keys for ROLL.
+_SHORT = dict(_KEYS_SHORT, **{" ": "roll", "\r": "roll", "\n": "roll"})
+_LONG = _KEYS_LONG
 
 
 def key_to_press(key, long_next=False):

@@ -299,23 +299,6 @@ def _top(r, c, row):
     return top
 
 
-def _expect(t, values):
-    off = t.first_full
-    e = [0] * off + values
-    add = t.add
-    for i in range(off - 1, -1, -1):
-        b = 6 * i
-        e[i] = (
-            e[add[b]]
-            + e[add[b + 1]]
-            + e[add[b + 2]]
-            + e[add[b + 3]]
-            + e[add[b + 4]]
-            + e[add[b + 5]]
-        ) // 6
-    return e
-
-
 def _best(t, e, stop, bonus, must_roll=False):
     """Each roll's value with one more roll allowed: best sub-keep, or stopping now.
 
@@ -401,7 +384,7 @@ def _levels(game, level, model, need):
         else:
             # roll values with j-1 rolls left: stop (saving j-1 rolls) or keep again
             prev = _best(t, lv[j - 1], lv[0], (j - 1) * model.saved_roll, game.rules.all_rolls)
-        lv.append(_expect(t, prev))
+        lv.append(_st._expect(t, prev))
     return lv
 
 
