@@ -54,8 +54,14 @@ bench: $(STAMP)
 # Long random campaigns (add a recipe line for yours). Core: every ruleset x option.
 SOAK_GAMES ?= 20
 
+SOAK_ROUNDS ?= 10
+PROPERTY_TESTS = $(shell grep -l '@given' host_tests/test_*.py)
+
 soak: $(STAMP)
 	$(PY) tools/soak_core.py --games $(SOAK_GAMES)
+	for i in $$(seq $(SOAK_ROUNDS)); do \
+	  HYPOTHESIS_PROFILE=explore $(PY) -m pytest -q -x -p no:cacheprovider $(PROPERTY_TESTS) || exit 1; \
+	done
 
 media: $(STAMP)
 	$(PY) tools/sim_media.py docs/img

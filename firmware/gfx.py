@@ -379,8 +379,8 @@ class Canvas:
                         continue
                     v = ink[src + k] & m
                     if part:
-                        m >>= 8 - shift
-                        v >>= 8 - shift
+                        m = (m >> (8 - shift)) & clip
+                        v = (v >> (8 - shift)) & clip
                     else:
                         m = (m << shift) & clip
                         v = (v << shift) & clip

@@ -8,3 +8,12 @@ TOOLS = os.path.join(ROOT, "tools")
 for path in (FIRMWARE, TOOLS):
     if path not in sys.path:
         sys.path.insert(0, path)
+
+# Property tests: `make test` runs a fixed, derandomised set of examples so that CI gives
+# the same answer for the same commit; `make soak` (HYPOTHESIS_PROFILE=explore) searches
+# afresh, round after round with new random examples. A case it finds becomes an @example.
+from hypothesis import settings  # noqa: E402
+
+settings.register_profile("ci", derandomize=True, print_blob=True)
+settings.register_profile("explore", print_blob=True, database=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))

@@ -9,7 +9,7 @@ import gen_font
 import gfx
 import mp_run
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 W, H = 128, 64
@@ -367,6 +367,8 @@ op = st.one_of(
 
 @settings(max_examples=120, deadline=None)
 @given(st.sampled_from([64, 60, 32, 13]), st.lists(op, min_size=1, max_size=12))
+# found by the search: a sprite straddling into the last, partial page of a 60-row canvas
+@example(60, [("blit_masked", b"\xff" * 12, b"\x5a" * 12, 0, 54, 1, 7)])
 def test_nothing_is_drawn_outside_the_canvas(height, ops):
     guard = 16
     cv, buf = canvas(height, guard=guard, fill=0x00)
