@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 PORT ?= auto
 BUILD := build/mpy
 
-.PHONY: help venv test lint format sim bench soak build flash repl logs goldens media hardware enclosure clean
+.PHONY: help venv test lint format sim bench soak build romfs flash repl logs goldens media hardware enclosure clean
 
 help:
 	@echo "make sim       play in the terminal (simulator, sets itself up)"
@@ -16,7 +16,8 @@ help:
 	@echo "make bench     benchmarks (bytes per press, instructions, heap, AI)"
 	@echo "make soak      long random campaigns"
 	@echo "make build     compile firmware/ to .mpy into $(BUILD)"
-	@echo "make flash     copy the build to a Pico with mpremote (PORT=...)"
+	@echo "make flash     copy the build to a Pico with mpremote (PORT=..., ROMFS=1)"
+	@echo "make romfs     build/romfs.img: the build as a ROMFS image (code runs from flash)"
 	@echo "make repl      open the board's REPL (PORT=...)"
 	@echo "make logs      show the error log stored on the board (PORT=...)"
 	@echo "make goldens   regenerate golden screen images"
@@ -73,8 +74,11 @@ goldens: $(STAMP)
 build: $(STAMP)
 	$(PY) tools/flash.py build
 
+romfs: $(STAMP)
+	$(PY) tools/flash.py romfs
+
 flash: $(STAMP)
-	$(PY) tools/flash.py flash --port $(PORT)
+	$(PY) tools/flash.py flash --port $(PORT) $(if $(filter 1 yes,$(ROMFS)),--romfs)
 
 repl: $(STAMP)
 	$(VENV)/bin/mpremote connect $(PORT) repl

@@ -272,3 +272,81 @@ def test_flash_chain_writes_part_files_and_renames_only_when_complete(tmp_path):
         base64.b64decode(m) for m in re.findall(r"_d\('([^']*)'\)", "".join(codes[:3]))
     )
     assert sent == big.read_bytes()
+
+
+# ---- ROMFS: `make flash ROMFS=1` ------------------------------------------------------------
+ROMFS_BYTES = 256 * 1024  # the board's partition (RP2040 builds that have one: 256 KB or more)
+ROMFS_SCRIPT = os.path.join(ROOT, "tools", "unix_board_romfs.py")
+
+
+def test_make_flash_romfs_on_a_board_without_romfs_says_so_and_changes_nothing(board):
+    b, flash_dir, _ = board
+    before = tree(flash_dir)
+    result = make("flash", "PORT=" + b.url, "ROMFS=1")
+    assert result.returncode != 0
+    assert "needs a ROMFS partition" in result.stderr and "make flash" in result.stderr
+    assert "ROMFS is not enabled on this device" in result.stderr
+    assert tree(flash_dir) == before
+
+
+@pytest.fixture(scope="module")
+def romfs_board(tmp_path_factory):
+    """A board with a ROMFS partition, first flashed the plain way, then with ROMFS=1."""
+    flash_dir = str(tmp_path_factory.mktemp("romfs_flash"))
+    with UnixBoard(flash_dir, romfs=ROMFS_BYTES) as b:
+        plain = make("flash", "PORT=" + b.url)
+        assert plain.returncode == 0, plain.stdout + plain.stderr
+        copies = len(tree(flash_dir)) - 1  # everything but main.py
+        result = make("flash", "PORT=" + b.url, "ROMFS=1")
+        yield b, flash_dir, result, copies
+
+
+def test_make_flash_romfs_deploys_the_image_and_removes_shadowing_copies(romfs_board):
+    _, flash_dir, result, copies = romfs_board
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "ROMFS image deployed" in result.stdout
+    assert "removed %d filesystem copies" % copies in result.stdout and copies > 30
+    # the filesystem keeps only what boot runs from it; the code is in the partition
+    assert sorted(os.listdir(flash_dir)) == [".romfs0", "main.py"]
+    with open(os.path.join(ROOT, "build", "romfs.img"), "rb") as f:
+        image = f.read()
+    with open(os.path.join(flash_dir, ".romfs0"), "rb") as f:
+        part = f.read()
+    assert len(part) == ROMFS_BYTES and part[: len(image)] == image
+    end = -(-len(image) // 4096) * 4096  # mpremote pads its last 4 KB chunk with zeros
+    assert part[len(image) : end] == bytes(end - len(image))
+    assert part[end:] == b"\xff" * (ROMFS_BYTES - end)  # erased, never written
+    assert digest(os.path.join(flash_dir, "main.py")) == digest(
+        os.path.join(ROOT, "firmware", "main.py")
+    )
+
+
+def test_boot_from_the_romfs_partition_and_play(romfs_board):
+    """Power-up as on a ROMFS board (the partition mounted at /rom), then main.py runs the
+    app from it: a new game, a roll, a hold, a roll."""
+    _, flash_dir, _, _ = romfs_board
+    roll, hold1 = 14, 8
+    presses = [[roll, 1000, 1080], [hold1, 1500, 1560], [roll, 2000, 2090], [roll, 3000, 3070]]
+    env = {
+        "FAKE_PRESSES": json.dumps(presses),
+        "FAKE_LIMIT_MS": "900000",
+        "UNIX_BOARD_ROMFS": str(ROMFS_BYTES),
+    }
+    code = (
+        "exec(open(%r).read())\n"
+        "import main\n"
+        "import sys\n"
+        "mods = [m for m in sys.modules.values() if getattr(m, '__file__', '')]\n"
+        "print('FILES', ' '.join(sorted(m.__file__ for m in mods)))\n"
+    ) % ROMFS_SCRIPT
+    result = run_on_board(flash_dir, code, env, heap="1024k")
+    out = result.stdout
+    assert result.returncode == 0, out
+    assert "Pocket Yatzy stopped; watchdog off" in out
+    files = out.split("FILES")[1].split()
+    assert "main.py" in files and "/rom/app.mpy" in files and "/rom/yatzy/engine.mpy" in files
+    # besides main.py, only the fake hardware (host_tests/) came from outside the partition
+    others = [f for f in files if not f.startswith("/rom/") and not f.startswith(HELPERS)]
+    assert others == ["main.py"], files
+    log = os.path.join(flash_dir, "error.log")
+    assert not os.path.exists(log), open(log).read()

@@ -57,6 +57,48 @@ def test_a_much_smaller_heap_runs_out(one_player_replay):
     assert "DONE" not in out
 
 
+# With the code in a ROMFS image (a board with a ROMFS partition, `make flash ROMFS=1`) the
+# bytecode and constants stay in flash. The unix port holds the image in its heap to stand
+# in for flash; what the game needs besides it must be clearly less than above (measured
+# with tools/bench_app.py: this 1-player game 88k besides the image, the 4-player bench
+# game 96k, against 134k and 144k with the .mpy files loaded into the heap).
+ROMFS_OK_K = 112
+
+
+@pytest.fixture(scope="module")
+def romfs_image(one_player_replay, tmp_path_factory):
+    import flash
+
+    img = str(tmp_path_factory.mktemp("romfs") / "firmware.img")
+    flash.romfs_image(build_dir=one_player_replay[1][0], out=img, quiet=True)
+    rc, out, err = bench_app.replay(one_player_replay[0], 3, heap="1024k", romfs=img)
+    assert rc == 0, out[-2000:] + err[-2000:]
+    return img, int(out.split("ROMFS_HEAP ")[1].split()[0])
+
+
+def _romfs_replay(replay, romfs_image, game_k):
+    img, image_heap = romfs_image
+    heap_k = (image_heap + 1023) // 1024 + game_k
+    return bench_app.replay(replay[0], 3, heap="%dk" % heap_k, romfs=img)
+
+
+def test_one_player_game_from_a_romfs_image_needs_much_less_heap(one_player_replay, romfs_image):
+    assert ROMFS_OK_K <= HEAP_OK_K - 40
+    rc, out, err = _romfs_replay(one_player_replay, romfs_image, ROMFS_OK_K)
+    assert rc == 0, out[-2000:] + err[-2000:]
+    _, totals, done, _ = bench_app.parse_replay(out)
+    assert done == one_player_replay[3] and totals == one_player_replay[2]
+    # every firmware module came from the image: only the replay script itself did not
+    rom, files = [int(x) for x in out.split("ROMFS_FILES ")[1].split()[:2]]
+    assert files - rom == 1 and rom >= 10, out[-500:]
+
+
+def test_romfs_replay_still_runs_out_in_a_much_smaller_heap(one_player_replay, romfs_image):
+    rc, out, err = _romfs_replay(one_player_replay, romfs_image, ROMFS_OK_K // 2)
+    assert rc != 0 and "MemoryError" in out + err
+    assert "DONE" not in out
+
+
 # ---- CPython side: the same unloading, and the in-place save ----------------------------
 @pytest.mark.parametrize("players", [1, 2])
 def test_playing_drops_menus_and_setup_code(players):

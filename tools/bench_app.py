@@ -37,6 +37,7 @@ for _p in (os.path.join(ROOT, "firmware"), HERE):
 import mp_run  # noqa: E402
 
 REPLAY = os.path.join(HERE, "bench_app_mp.py")
+ROMFS_RUN = os.path.join(HERE, "romfs_run.py")
 TARGET_MEAN_BYTES = 300
 TARGET_HEAP_K = 64
 FULL_FRAME = 1024
@@ -108,11 +109,19 @@ def build_code(out):
     return [out, HERE, ".frozen"]
 
 
-def replay(log_path, seed, heap=None, quiet=False, wrapper=(), timeout=1800, path=None):
+def replay(
+    log_path, seed, heap=None, quiet=False, wrapper=(), timeout=1800, path=None, romfs=None
+):
     """Run the replay on the unix port; returns (exit status, stdout, stderr). `path` is the
-    MICROPYPATH list (default: the firmware sources and tools/)."""
+    MICROPYPATH list (default: the firmware sources and tools/). With `romfs` (an image
+    path) the code is imported from that image mounted at /rom (tools/romfs_run.py)."""
     with tempfile.TemporaryDirectory(prefix="bench-app-flash-") as flash:
-        argv = list(wrapper) + mp_run.mp_command(REPLAY, heap) + [log_path, str(seed), flash]
+        if romfs:
+            argv = mp_run.mp_command(ROMFS_RUN, heap) + [romfs, "bench_app_mp"]
+            path = [HERE, ".frozen"]
+        else:
+            argv = mp_run.mp_command(REPLAY, heap)
+        argv = list(wrapper) + argv + [log_path, str(seed), flash]
         if quiet:
             argv.append("quiet")
         env = mp_run.mp_env()
@@ -209,24 +218,49 @@ def module_heap(modules, path=None):
     return out
 
 
-def completes(log_path, seed, heap_k, presses, path=None):
-    rc, out, _ = replay(log_path, seed, heap="%dk" % heap_k, quiet=True, path=path)
+def completes(log_path, seed, heap_k, presses, path=None, romfs=None):
+    rc, out, _ = replay(log_path, seed, heap="%dk" % heap_k, quiet=True, path=path, romfs=romfs)
     return rc == 0 and ("DONE %d" % presses) in out
 
 
-def smallest_heap(log_path, seed, presses, lo=8, hi=2048, path=None):
+def smallest_heap(log_path, seed, presses, lo=8, hi=2048, path=None, romfs=None):
     """Smallest heap (KiB) the replay completes with, by bisection; None if even `hi` fails."""
-    if not completes(log_path, seed, hi, presses, path):
+    if not completes(log_path, seed, hi, presses, path, romfs):
         return None
-    if completes(log_path, seed, lo, presses, path):
+    if completes(log_path, seed, lo, presses, path, romfs):
         return lo
     while hi - lo > 1:  # invariant: lo fails, hi completes
         mid = (lo + hi) // 2
-        if completes(log_path, seed, mid, presses, path):
+        if completes(log_path, seed, mid, presses, path, romfs):
             hi = mid
         else:
             lo = mid
     return hi
+
+
+def romfs_heap(log_path, seed, presses, build_dir):
+    """The heap figures with the code in a ROMFS image (as on a board with a ROMFS
+    partition): the smallest -X heapsize, what the image itself takes of it (it stands in
+    for flash), and the difference, which is what the game needs."""
+    import flash
+
+    img = os.path.join(build_dir, "..", os.path.basename(build_dir) + ".img")
+    size = flash.romfs_image(build_dir=build_dir, out=img, quiet=True)
+    try:
+        rc, out, err = replay(log_path, seed, quiet=True, romfs=img)
+        m = re.search(r"ROMFS_HEAP (\d+)", out)
+        if rc != 0 or not m or ("DONE %d" % presses) not in out:
+            raise BenchError("ROMFS replay failed (%d): %s%s" % (rc, out[-2000:], err[-2000:]))
+        image_heap = int(m.group(1))
+        k = smallest_heap(log_path, seed, presses, lo=image_heap // 1024, romfs=img)
+    finally:
+        os.unlink(img)
+    return {
+        "romfs_image": size,
+        "romfs_image_heap": image_heap,
+        "romfs_heap_k": k,
+        "romfs_game_k": None if k is None else k - image_heap / 1024.0,
+    }
 
 
 def callgrind_instructions(log_path, seed, path=None):
@@ -367,6 +401,8 @@ def run(
             res["module_heap"] = module_heap(_import_order(modules), mp_path)
         if heap:
             res["heap_k"] = smallest_heap(path, seed, presses, path=mp_path)
+            if not source:
+                res.update(romfs_heap(path, seed, presses, build.name))
         if callgrind:
             ipp, total, base = instructions_per_press(log, seed, presses, mp_path)
             res["instr_per_press"] = ipp
@@ -431,6 +467,21 @@ def report(r):
                 "over 2048k" if h is None else "%dk" % h,
                 TARGET_HEAP_K,
                 "met" if h is not None and h <= TARGET_HEAP_K else "MISSED",
+            )
+        )
+    if "romfs_heap_k" in r:
+        g = r["romfs_game_k"]
+        lines.append(
+            "  with the code in a ROMFS image (%d bytes; run in place, as on a board with a"
+            " ROMFS partition): smallest -X heapsize %s, of which the image held in the heap"
+            " to stand in for flash %.1fk: the game needs %s (target %dk: %s)"
+            % (
+                r["romfs_image"],
+                "over 2048k" if r["romfs_heap_k"] is None else "%dk" % r["romfs_heap_k"],
+                r["romfs_image_heap"] / 1024.0,
+                "?" if g is None else "%.1fk" % g,
+                TARGET_HEAP_K,
+                "met" if g is not None and g <= TARGET_HEAP_K else "MISSED",
             )
         )
     if r.get("totals"):

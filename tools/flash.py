@@ -4,6 +4,9 @@
 
     python tools/flash.py build              firmware/*.py -> build/mpy/*.mpy (main.py stays .py)
     python tools/flash.py flash [--port P]   copy build/mpy to the board, changed files only, reset
+    python tools/flash.py romfs [--out F]    build/mpy -> build/romfs.img (a ROMFS image)
+    python tools/flash.py flash --romfs      deploy that image to the board's ROMFS partition,
+                                             main.py to its filesystem, then reset
     python tools/flash.py logs  [--port P]   print error.log from the board
     python tools/flash.py package [--check]  write (or check) package.json for `mpremote mip`
 
@@ -17,6 +20,14 @@ that differ are copied ("Up to date: ..." for the rest, "cp NAME SIZE" for each 
 printed by the board after the write). Files go over as base64 in 3 KB `exec` chunks, into
 NAME.part, renamed when complete. A `.py` on the board that would shadow a new `.mpy`
 (MicroPython imports `x.py` before `x.mpy`) is removed.
+
+ROMFS (`--romfs`, `make flash ROMFS=1`): on a MicroPython build with a ROMFS partition
+(MicroPython 1.25+, `mpremote romfs query` tells), the `.mpy` files go into one read-only
+image that the board mounts at /rom and runs in place: their code and constants stay in
+flash instead of the heap (see docs/app_infra.md for the figures). `mpremote romfs deploy`
+writes the image; main.py stays on the filesystem (boot runs it from there), and copies of
+the firmware left on the filesystem by a plain flash are removed, since the filesystem
+comes before /rom on sys.path and would shadow the image.
 """
 
 import argparse
@@ -29,6 +40,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "firmware")
 BUILD = os.path.join(ROOT, "build", "mpy")
+ROMFS_IMAGE = os.path.join(ROOT, "build", "romfs.img")
 PACKAGE = os.path.join(ROOT, "package.json")
 SOURCE_ONLY = ("main.py", "boot.py")  # run by name at boot: must stay source
 DEFAULT_VERSION = "0.1.0"
@@ -238,6 +250,86 @@ LOG_SCRIPT = (
 )
 
 
+def romfs_image(build_dir=BUILD, out=ROMFS_IMAGE, extra=(), quiet=False):
+    """Write a ROMFS image of the build (without main.py/boot.py, which the board runs from
+    its filesystem) to `out`, plus `extra` (name, local path) files at its root; returns
+    the image size. The format is mpremote's own writer's (`mpremote romfs build`)."""
+    from mpremote.romfs import VfsRomWriter
+
+    rom = VfsRomWriter()
+
+    def add(folder, top):
+        for name in sorted(os.listdir(folder)):
+            path = os.path.join(folder, name)
+            if os.path.isdir(path):
+                rom.opendir(name)
+                add(path, False)
+                rom.closedir()
+            elif not (top and name in SOURCE_ONLY):
+                with open(path, "rb") as f:
+                    rom.mkfile(name, f.read())
+
+    if not os.path.isdir(build_dir):
+        raise SystemExit("error: no build in %s (run `make build`)" % build_dir)
+    add(build_dir, True)
+    for name, path in extra:
+        with open(path, "rb") as f:
+            rom.mkfile(name, f.read())
+    image = rom.finalise()
+    os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
+    with open(out, "wb") as f:
+        f.write(image)
+    if not quiet:
+        print("wrote %s: %d bytes" % (os.path.relpath(out, ROOT), len(image)))
+    return len(image)
+
+
+def romfs_cleanup_script(files):
+    """Board-side script: remove the filesystem copies of what the ROMFS image holds (the
+    filesystem is searched before /rom), and folders left empty."""
+    names = []
+    for rel, _ in files:
+        if rel.rsplit("/", 1)[-1] in SOURCE_ONLY and "/" not in rel:
+            continue
+        names.append(rel)
+        if rel.endswith(".mpy"):
+            names.append(rel[:-4] + ".py")
+    folders = sorted({rel.rsplit("/", 1)[0] for rel, _ in files if "/" in rel}, reverse=True)
+    return (
+        "import os\n"
+        "_n = 0\n"
+        "for n in %r:\n try:\n  os.remove(n)\n  _n += 1\n except OSError:\n  pass\n"
+        "for d in %r:\n try:\n  os.rmdir(d)\n except OSError:\n  pass\n"
+        "print('removed', _n, 'filesystem copies shadowing /rom')\n"
+    ) % (names, folders)
+
+
+def flash_romfs(port, reset=True):
+    """Deploy the ROMFS image with `mpremote romfs deploy`, then main.py to the filesystem
+    and remove the filesystem copies that would shadow the image."""
+    romfs_image()
+    cmd = connect_args(port) + ["romfs", "deploy", ROMFS_IMAGE]
+    result = subprocess.run(cmd, capture_output=True, text=True)
+    sys.stdout.write(result.stdout)
+    if result.returncode or "not enabled" in result.stdout or "too big" in result.stdout:
+        raise SystemExit(
+            "error: ROMFS deploy failed on %s (exit %d): %s\n"
+            "The board's MicroPython needs a ROMFS partition (`mpremote romfs query`); "
+            "without one, use `make flash` (files on the filesystem)."
+            % (port, result.returncode, (result.stdout + result.stderr).strip()[-400:])
+        )
+    files = build_files(BUILD)
+    boot = [(rel, path) for rel, path in files if rel in SOURCE_ONLY]
+    have = board_hashes(port, [rel for rel, _ in boot])
+    changed = [(rel, path) for rel, path in boot if have.get(rel) != digest(path)]
+    chain = [["exec", romfs_cleanup_script(files)]] + flash_commands(changed, reset)
+    code = run_chain(port, chain)
+    if code:
+        raise SystemExit("error: mpremote failed (exit %d); is the board on %s?" % (code, port))
+    print("deployed the ROMFS image and %d boot file(s) to %s" % (len(changed), port))
+    return 0
+
+
 def logs(port):
     code = run_chain(port, [["exec", LOG_SCRIPT]])
     if code:
@@ -294,6 +386,9 @@ def main(argv=None):
     p = sub.add_parser("flash")
     p.add_argument("--port", default="auto")
     p.add_argument("--no-reset", action="store_true")
+    p.add_argument("--romfs", action="store_true", help="code in the ROMFS partition")
+    p = sub.add_parser("romfs")
+    p.add_argument("--out", default=ROMFS_IMAGE)
     p = sub.add_parser("logs")
     p.add_argument("--port", default="auto")
     p = sub.add_parser("package")
@@ -304,7 +399,13 @@ def main(argv=None):
         return 0
     if args.cmd == "flash":
         build()
+        if args.romfs:
+            return flash_romfs(args.port, reset=not args.no_reset)
         return flash(args.port, reset=not args.no_reset)
+    if args.cmd == "romfs":
+        build()
+        romfs_image(out=args.out)
+        return 0
     if args.cmd == "logs":
         return logs(args.port)
     return package(args.check)

@@ -6,6 +6,8 @@ then:   make flash PORT=socket://127.0.0.1:N     (or any mpremote command with t
 Each TCP connection gets a fresh `micropython` REPL on a pseudo-terminal whose working
 directory is FLASH_DIR, so files copied with `mpremote fs cp` land there and persist between
 connections, like a board's flash. Loopback only. The tests use `UnixBoard` directly.
+With `--romfs SIZE` the board also has a ROMFS partition of SIZE bytes (a file in
+FLASH_DIR, see tools/unix_board_romfs.py) for `make flash ROMFS=1`.
 """
 
 import argparse
@@ -36,8 +38,9 @@ def micropython_binary():
 class UnixBoard:
     """Serves one connection at a time on 127.0.0.1:port (0 picks a free port)."""
 
-    def __init__(self, flash_dir, port=0, micropython=None, heap="256k"):
+    def __init__(self, flash_dir, port=0, micropython=None, heap="256k", romfs=0):
         self.flash_dir = flash_dir
+        self.romfs = romfs  # bytes of ROMFS partition (0: none, like a stock Pico build)
         self.micropython = micropython or micropython_binary()
         if self.micropython is None:
             raise RuntimeError("micropython (unix port) not found")
@@ -79,8 +82,17 @@ class UnixBoard:
         env = dict(os.environ)
         env.pop("MICROPYPATH", None)  # the board's path: its own flash (cwd) and built-ins
         cmd = [self.micropython]
-        if self.heap:
-            cmd += ["-X", "heapsize=" + self.heap]
+        heap = self.heap
+        if heap and self.romfs and heap.endswith("k"):
+            # on a board the partition is flash; here its copies (mounted, being written)
+            # live in the heap too
+            heap = "%dk" % (int(heap[:-1]) + 3 * self.romfs // 1024)
+        if heap:
+            cmd += ["-X", "heapsize=" + heap]
+        if self.romfs:
+            env["UNIX_BOARD_ROMFS"] = str(self.romfs)
+            here = os.path.dirname(os.path.abspath(__file__))
+            cmd += ["-i", os.path.join(here, "unix_board_romfs.py")]
         proc = subprocess.Popen(
             cmd,
             stdin=slave,
@@ -149,9 +161,12 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description="MicroPython unix port as an mpremote board")
     parser.add_argument("flash_dir")
     parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--romfs", type=int, default=0, help="ROMFS partition bytes")
     args = parser.parse_args(argv)
+    if args.romfs < 0 or args.romfs % 4096:
+        parser.error("--romfs must be a multiple of 4096 bytes")
     os.makedirs(args.flash_dir, exist_ok=True)
-    board = UnixBoard(os.path.abspath(args.flash_dir), args.port)
+    board = UnixBoard(os.path.abspath(args.flash_dir), args.port, romfs=args.romfs)
     print("board on %s (flash: %s); Ctrl-C stops" % (board.url, args.flash_dir), flush=True)
     try:
         board.serve()
