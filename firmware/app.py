@@ -93,10 +93,17 @@ class App:
         self.setup, note = self.store.load_setup()
         if note:
             notes.append(note)
-        g, note = self.store.load_game(self.dice)
+        try:
+            g, note = self.store.load_game(self.dice)
+        except MemoryError:
+            # never a restart loop: the title comes up, the save stays on the flash, and
+            # "Continue" tries again once start-up's modules are gone
+            g, note = None, "Low memory: saved game not read"
         if note:
             notes.append(note)
         self.saved = g
+        if g is None and note and note[:4] == "Low ":
+            self.saved_info = "SAVED GAME"
         self.game = None
         note = self.store.scores_note()
         if note:
@@ -188,7 +195,14 @@ class App:
                 from yatzy import strategy
 
                 strategy.tables(self._saved_cpu)  # before the save is read again
-            g = self.saved
+            try:
+                g = self.saved
+            except MemoryError:
+                g = None
+                self.notice = "NOT ENOUGH MEMORY TO CONTINUE"
+                import gc
+
+                gc.collect()
             if g is None:
                 self.title()
                 return

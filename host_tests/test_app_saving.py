@@ -186,3 +186,33 @@ def test_flash_errors_are_shown_not_crashes():
     st.fail_reads = True
     d2 = S.new_driver(storage=st)
     assert d2.screen_name() == "Title" and "FLASH READ ERROR" in d2.app.screen.note
+
+
+def test_low_memory_reading_the_save_never_crashes_or_loses_it(monkeypatch):
+    """A MemoryError while the saved game is read (start-up, then "Continue") gives the title
+    with a message and the save kept, not a crash that would repeat at every restart."""
+    import ui_save
+
+    st = MemoryStorage()
+    d = S.new_driver(seed=3, storage=st)
+    S.setup_game(d, players=1)
+    S.human_turn(d)  # saved after the box
+    saved = st.read("game.dat")
+    real = ui_save.Store.load_game
+
+    def out_of_memory(self, dice):
+        raise MemoryError("memory allocation failed, allocating 2288 bytes")
+
+    monkeypatch.setattr(ui_save.Store, "load_game", out_of_memory)
+    d2 = S.new_driver(seed=4, storage=st)
+    app = d2.app
+    assert d2.screen_name() == "Title"
+    assert app.screen.note == "LOW MEMORY: SAVED GAME NOT READ"
+    assert app.screen.entries()[0] == "CONTINUE"
+    S.go_menu(d2, "CONTINUE")
+    assert d2.screen_name() == "Title"
+    assert app.screen.note == "NOT ENOUGH MEMORY TO CONTINUE"
+    assert app.screen.entries()[0] == "CONTINUE" and st.read("game.dat") == saved
+    monkeypatch.setattr(ui_save.Store, "load_game", real)
+    S.go_menu(d2, "CONTINUE")  # memory back: the game goes on where it was saved
+    assert d2.screen_name() == "Play" and app.game.filled(0) == 1
