@@ -531,7 +531,7 @@ class Solver:
             out[i - a : j - a] = self.turn_value(masks[i:j], ups[i:j], flags[i:j])
         return out
 
-    def solve(self, batch=1024, progress=None, workers=None):
+    def solve(self, batch=256, progress=None, workers=None):
         """Fill self.values for every reachable state; return the value of a new game.
 
         Large layers are split between `workers` forked processes (default: the CPU count,
@@ -554,7 +554,7 @@ class Solver:
             n = len(masks)
             if (
                 workers > 1
-                and n >= 8 * batch
+                and n >= 8192
                 and "fork" in multiprocessing.get_all_start_methods()
             ):
                 _WORK = (self, masks, ups, flags, batch)
@@ -727,7 +727,9 @@ def main(argv=None):
     ap.add_argument("--table", help="table file (default build/solver_<name>.npz)")
     ap.add_argument("--load", action="store_true", help="load the table file instead of solving")
     ap.add_argument("--query", help="position to analyse (see the module help)")
-    ap.add_argument("--batch", type=int, default=1024, help="states per NumPy batch")
+    # 256 states: each (rolls x states) array is 0.5 MB and stays in the CPU cache; measured
+    # 28-40% less CPU time than 1024 for the yatzy table (128: slower again)
+    ap.add_argument("--batch", type=int, default=256, help="states per NumPy batch")
     args = ap.parse_args(argv)
     try:
         options = json.loads(args.options)
