@@ -200,6 +200,20 @@ def test_dice_combinatorics():
     assert sorted(set(np.round(t[k][t[k] > 0], 12))) == [round(1 / 6, 12)]
 
 
+@pytest.mark.parametrize("n", [1, 3, 5, 6])
+def test_keep_values_are_the_transition_matrix_product(n):
+    d = S.Dice(n)
+    v = np.random.default_rng(n).random((len(d.rolls), 9))
+    k, b = d.one_reroll(v)
+    n_small = d.levels[n].start
+    assert np.allclose(k[:n_small], d.transition() @ v, rtol=0, atol=1e-12)
+    assert np.array_equal(k[n_small:], v)
+    # the best keep of a roll is the best of all its sub-keeps (itself included)
+    for r, roll in enumerate(d.rolls[:20]):
+        subs = [i for i, kp in enumerate(d.keeps) if all(a <= c for a, c in zip(kp, roll))]
+        assert b[d.roll_keep[r]].tolist() == k[subs].max(axis=0).tolist()
+
+
 def test_forced_layers_and_workers_agree():
     game = dict(GAMES["free"])
     a = S.Solver(_spec(game))
