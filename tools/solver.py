@@ -559,11 +559,7 @@ class Solver:
                 continue
             masks, ups, flags = st
             n = len(masks)
-            if (
-                workers > 1
-                and n >= 8192
-                and "fork" in multiprocessing.get_all_start_methods()
-            ):
+            if workers > 1 and n >= 8192 and "fork" in multiprocessing.get_all_start_methods():
                 _WORK = (self, masks, ups, flags, batch)
                 cuts = [n * i // (2 * workers) for i in range(2 * workers + 1)]
                 ctx = multiprocessing.get_context("fork")
