@@ -275,7 +275,13 @@ def test_forced_solves_fast_and_is_consistent():
 
 @pytest.mark.parametrize(
     "args",
-    [["--rules", "nope"], ["--rules", "triple"], ["--options", "[1]"], ["--load"]],
+    [
+        ["--rules", "nope"],
+        ["--rules", "triple"],
+        ["--rules", "maxi"],  # saved rolls: not modelled, so not silently ignored
+        ["--options", "[1]"],
+        ["--load"],
+    ],
 )
 def test_cli_errors_exit_2(args, tmp_path):
     if args == ["--load"]:
@@ -286,3 +292,11 @@ def test_cli_errors_exit_2(args, tmp_path):
     assert r.returncode == 2, r.stderr
     assert r.stderr.startswith("solver.py: error:")
     assert len(r.stderr.strip().splitlines()) == 1
+
+
+def test_maxi_without_saved_rolls_is_a_named_variant():
+    with pytest.raises(ValueError, match="saved rolls"):
+        S.spec_for("maxi")
+    spec = S.spec_for("maxi", saved_rolls=False)
+    assert spec.name == "maxi-nosaved" and spec.dice.n == 6 and len(spec.categories) == 20
+    assert spec.threshold == 84 and spec.bonus == 100

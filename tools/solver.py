@@ -214,8 +214,13 @@ class Spec:
         self.flags = 2 if self.joker else 1
 
 
-def spec_for(rules_id, options=None, joker=True, joker_mode="forced"):
-    """Build the Spec of a core ruleset with house options; scores come from yatzy.scoring."""
+def spec_for(rules_id, options=None, joker=True, joker_mode="forced", saved_rolls=True):
+    """Build the Spec of a core ruleset with house options; scores come from yatzy.scoring.
+
+    Maxi's saved rolls (unused rolls carried to later turns) would add the number of banked
+    rolls to every state; the solver does not model them. `saved_rolls=False` solves Maxi
+    with three rolls every turn instead: a game of its own, and a lower bound of the real
+    optimum (banking rolls can only add to it)."""
     from yatzy import rules as core_rules
     from yatzy import scoring
 
@@ -230,6 +235,11 @@ def spec_for(rules_id, options=None, joker=True, joker_mode="forced"):
         raise ValueError("the extra Yatzy bonus option has no exact solver")
     if len(rs.yatzy_boxes) > 1:
         raise ValueError("extra Yatzy rows have no exact solver")
+    if rs.saved_rolls and saved_rolls:
+        raise ValueError(
+            "%s's saved rolls have no exact solver; --no-saved-rolls solves it with three "
+            "rolls a turn (a lower bound of its optimum)" % rules_id
+        )
     dice = Dice(rs.dice)
     cats = list(rs.categories)
     table = [[scoring.score(rs, c, d) for c in cats] for d in dice.sorted_dice]
@@ -243,6 +253,8 @@ def spec_for(rules_id, options=None, joker=True, joker_mode="forced"):
         kw["yahtzee_bonus"] = rs.yahtzee_bonus
         kw["joker_fixed"] = {cats.index(c): v for c, v in rs.joker_scores.items() if c in cats}
     name = rules_id + ("-nojoker" if rs.joker and not joker else "")
+    if rs.saved_rolls:
+        name += "-nosaved"
     if use_joker and joker_mode != "forced":
         name += "-joker" + joker_mode
     return Spec(name, rs.dice, cats, upper, rs.bonus_threshold, rs.bonus_value, table, **kw)
@@ -727,6 +739,11 @@ def main(argv=None):
     ap.add_argument(
         "--options", default="{}", help="house options as JSON, e.g. '{\"all_rolls\": true}'"
     )
+    ap.add_argument(
+        "--no-saved-rolls",
+        action="store_true",
+        help="maxi: three rolls a turn, no saved rolls (a lower bound of its optimum)",
+    )
     ap.add_argument("--table", help="table file (default build/solver_<name>.npz)")
     ap.add_argument("--load", action="store_true", help="load the table file instead of solving")
     ap.add_argument("--query", help="position to analyse (see the module help)")
@@ -741,7 +758,13 @@ def main(argv=None):
         spec = None
         path = args.table
         if not args.load or not path:
-            spec = spec_for(args.rules, options, joker=not args.no_joker, joker_mode=args.joker)
+            spec = spec_for(
+                args.rules,
+                options,
+                joker=not args.no_joker,
+                joker_mode=args.joker,
+                saved_rolls=not args.no_saved_rolls,
+            )
             if not path:
                 path = os.path.join(ROOT, "build", "solver_%s.npz" % spec.name)
         if args.load:
