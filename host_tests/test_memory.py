@@ -61,7 +61,7 @@ def test_a_much_smaller_heap_runs_out(one_player_replay):
 # bytecode and constants stay in flash. The unix port holds the image in its heap to stand
 # in for flash; what the game needs besides it must be clearly less than above (measured
 # with tools/bench_app.py: this 1-player game 88k besides the image, the 4-player bench
-# game 96k, against 134k and 144k with the .mpy files loaded into the heap).
+# game 96k, against 137k and 144k with the .mpy files loaded into the heap).
 ROMFS_OK_K = 112
 
 

@@ -245,7 +245,18 @@ def romfs_heap(log_path, seed, presses, build_dir):
     import flash
 
     img = os.path.join(build_dir, "..", os.path.basename(build_dir) + ".img")
-    size = flash.romfs_image(build_dir=build_dir, out=img, quiet=True)
+    # the replay's own script goes into the image too, as the board's runner.py would
+    script = img[:-4] + "_bench_app_mp.mpy"
+    cmd = [flash.tool("mpy-cross"), "-O2", "-s", "bench_app_mp.py", "-o", script, REPLAY]
+    res = subprocess.run(cmd, capture_output=True, text=True)
+    if res.returncode:
+        raise BenchError("mpy-cross failed on bench_app_mp.py: %s" % res.stderr)
+    try:
+        size = flash.romfs_image(
+            build_dir=build_dir, out=img, extra=[("bench_app_mp.mpy", script)], quiet=True
+        )
+    finally:
+        os.unlink(script)
     try:
         rc, out, err = replay(log_path, seed, quiet=True, romfs=img)
         m = re.search(r"ROMFS_HEAP (\d+)", out)
