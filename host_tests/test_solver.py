@@ -1,6 +1,7 @@
 # Exact solver: reduced games against an independent brute-force expectimax; table I/O; CLI.
 # SPDX-License-Identifier: MIT
 import itertools
+import math
 import subprocess
 import sys
 from functools import cache
@@ -203,10 +204,21 @@ def test_dice_combinatorics():
 @pytest.mark.parametrize("n", [1, 3, 5, 6])
 def test_keep_values_are_the_transition_matrix_product(n):
     d = S.Dice(n)
+    n_small = d.levels[n].start
+    # the matrix counted directly: the dice thrown after keep `kp` must show `roll - kp`
+    ref = np.zeros((n_small, len(d.rolls)))
+    for i, kp in enumerate(d.keeps[:n_small]):
+        for r, roll in enumerate(d.rolls):
+            rest = [a - c for a, c in zip(roll, kp)]
+            if min(rest) >= 0:
+                ways = math.factorial(sum(rest))
+                for x in rest:
+                    ways //= math.factorial(x)
+                ref[i, r] = ways / 6.0 ** sum(rest)
+    assert np.allclose(d.transition(), ref, rtol=0, atol=1e-12)
     v = np.random.default_rng(n).random((len(d.rolls), 9))
     k, b = d.one_reroll(v)
-    n_small = d.levels[n].start
-    assert np.allclose(k[:n_small], d.transition() @ v, rtol=0, atol=1e-12)
+    assert np.allclose(k[:n_small], ref @ v, rtol=0, atol=1e-12)
     assert np.array_equal(k[n_small:], v)
     # the best keep of a roll is the best of all its sub-keeps (itself included)
     for r, roll in enumerate(d.rolls[:20]):

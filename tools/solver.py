@@ -88,7 +88,6 @@ class Dice:
         self.counts = np.array(self.rolls)  # (rolls, 6) face counts
         self.sorted_dice = [_dice_of(r) for r in self.rolls]
         self._transition = None
-        self._transitions = {}
 
     def one_reroll(self, v, must_roll=False, keep_values=True):
         """v: (rolls, S) value with no reroll left -> (keep values K, best-keep values B).
@@ -118,20 +117,13 @@ class Dice:
                 np.maximum(bl, b[par[:, j]], out=bl)
         return k, b
 
-    def transition(self, dtype=np.float64):
-        """(keeps smaller than a roll, rolls) probability of each roll after each keep."""
-        if dtype in self._transitions:
-            return self._transitions[dtype]
+    def transition(self):
+        """(keeps smaller than a roll, rolls) probability of each roll after each keep: the
+        keep values of the identity (for queries and tests; the solver never builds it)."""
         if self._transition is None:
-            n_small = self.levels[self.n].start
-            eye = np.eye(len(self.rolls))
-            k = np.empty((len(self.keeps), len(self.rolls)))
-            k[n_small:] = eye
-            for s in range(self.n - 1, -1, -1):
-                k[self.levels[s]] = k[self.children[s]].sum(axis=1) * (1.0 / FACES)
-            self._transition = np.ascontiguousarray(k[:n_small])
-        self._transitions[dtype] = self._transition.astype(dtype)
-        return self._transitions[dtype]
+            k, _ = self.one_reroll(np.eye(len(self.rolls)))
+            self._transition = np.ascontiguousarray(k[: self.levels[self.n].start])
+        return self._transition
 
     def keep_of(self, dice, mask):
         held = [0] * FACES
