@@ -93,16 +93,17 @@ class App:
         self.setup, note = self.store.load_setup()
         if note:
             notes.append(note)
+        unread = False
         try:
             g, note = self.store.load_game(self.dice)
         except MemoryError:
             # never a restart loop: the title comes up, the save stays on the flash, and
             # "Continue" tries again once start-up's modules are gone
-            g, note = None, "Low memory: saved game not read"
+            g, note, unread = None, "Low memory: saved game not read", True
         if note:
             notes.append(note)
         self.saved = g
-        if g is None and note and note[:4] == "Low ":
+        if unread:
             self.saved_info = "SAVED GAME"
         self.game = None
         note = self.store.scores_note()
