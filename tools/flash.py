@@ -105,6 +105,11 @@ def build(out=BUILD, quiet=False):
     return total
 
 
+def shadow_of(rel):
+    """The source twin that MicroPython would import instead of `rel` (an .mpy), or None."""
+    return rel[:-4] + ".py" if rel.endswith(".mpy") else None
+
+
 def connect_args(port):
     args = [tool("mpremote"), "connect", port]
     if port.startswith("socket://"):
@@ -175,7 +180,7 @@ def flash_commands(files, reset=True):
     import base64
 
     folders = sorted({rel.rsplit("/", 1)[0] for rel, _ in files if "/" in rel})
-    shadows = sorted(rel[:-4] + ".py" for rel, _ in files if rel.endswith(".mpy"))
+    shadows = sorted(shadow_of(rel) for rel, _ in files if shadow_of(rel))
     script = (
         "import os\n"
         "from binascii import a2b_base64 as _d\n"
@@ -212,20 +217,25 @@ def run_chain(port, chain):
     return subprocess.run(cmd).returncode
 
 
-def flash(port, reset=True):
-    """Copy the build to the board: hash everything there in one go, copy what differs."""
-    files = build_files(BUILD)
+def changed_files(port, files):
+    """The (rel, path) of `files` that differ on the board, all hashed in one round trip.
+    A stale x.py on the board shadows x.mpy: its .mpy counts as changed so it gets removed."""
     names = [rel for rel, _ in files]
-    # a stale x.py on the board shadows x.mpy: treat its .mpy as changed so it gets removed
-    shadows = [rel[:-4] + ".py" for rel in names if rel.endswith(".mpy")]
-    have = board_hashes(port, names + shadows)
+    have = board_hashes(port, names + [shadow_of(n) for n in names if shadow_of(n)])
     changed = []
     for rel, path in files:
-        stale = rel.endswith(".mpy") and have.get(rel[:-4] + ".py", "-") != "-"
+        stale = shadow_of(rel) is not None and have.get(shadow_of(rel), "-") != "-"
         if have.get(rel) != digest(path) or stale:
             changed.append((rel, path))
         else:
             print("Up to date:", rel)
+    return changed
+
+
+def flash(port, reset=True):
+    """Copy the build to the board: hash everything there in one go, copy what differs."""
+    files = build_files(BUILD)
+    changed = changed_files(port, files)
     code = run_chain(port, flash_commands(changed, reset))
     if code:
         raise SystemExit("error: mpremote failed (exit %d); is the board on %s?" % (code, port))
@@ -289,11 +299,10 @@ def romfs_cleanup_script(files):
     filesystem is searched before /rom), and folders left empty."""
     names = []
     for rel, _ in files:
-        if rel.rsplit("/", 1)[-1] in SOURCE_ONLY and "/" not in rel:
-            continue
-        names.append(rel)
-        if rel.endswith(".mpy"):
-            names.append(rel[:-4] + ".py")
+        if rel not in SOURCE_ONLY:
+            names.append(rel)
+            if shadow_of(rel):
+                names.append(shadow_of(rel))
     folders = sorted({rel.rsplit("/", 1)[0] for rel, _ in files if "/" in rel}, reverse=True)
     return (
         "import os\n"
@@ -319,9 +328,7 @@ def flash_romfs(port, reset=True):
             % (port, result.returncode, (result.stdout + result.stderr).strip()[-400:])
         )
     files = build_files(BUILD)
-    boot = [(rel, path) for rel, path in files if rel in SOURCE_ONLY]
-    have = board_hashes(port, [rel for rel, _ in boot])
-    changed = [(rel, path) for rel, path in boot if have.get(rel) != digest(path)]
+    changed = changed_files(port, [(rel, path) for rel, path in files if rel in SOURCE_ONLY])
     chain = [["exec", romfs_cleanup_script(files)]] + flash_commands(changed, reset)
     code = run_chain(port, chain)
     if code:
