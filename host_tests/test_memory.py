@@ -60,8 +60,8 @@ def test_a_much_smaller_heap_runs_out(one_player_replay):
 # With the code in a ROMFS image (a board with a ROMFS partition, `make flash ROMFS=1`) the
 # bytecode and constants stay in flash. The unix port holds the image in its heap to stand
 # in for flash; what the game needs besides it must be clearly less than above (measured
-# with tools/bench_app.py: this 1-player game 88k besides the image, the 4-player bench
-# game 96k, against 137k and 144k with the .mpy files loaded into the heap).
+# with tools/bench_app.py: this 1-player game 87k besides the image, the 4-player bench
+# game 97k, against 137k and 144k with the .mpy files loaded into the heap).
 ROMFS_OK_K = 112
 
 
