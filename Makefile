@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 PORT ?= auto
 BUILD := build/mpy
 
-.PHONY: help venv test lint format sim bench soak build romfs flash repl logs goldens media hardware enclosure clean
+.PHONY: help venv wasm32 test lint format sim bench soak build romfs flash repl logs goldens media hardware enclosure clean
 
 help:
 	@echo "make sim       play in the terminal (simulator, sets itself up)"
@@ -31,6 +31,19 @@ $(STAMP): requirements.txt
 	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r requirements.txt
 	touch $(STAMP)
 
+# The bench's 32-bit lane: MicroPython's WebAssembly port from the npm registry, pinned in
+# tools/wasm32/package-lock.json. Where npm is missing or cannot install, the lane is skipped
+# (the bench and its test say so).
+WASM32_STAMP := tools/wasm32/node_modules/.installed
+
+wasm32:
+	@if ! command -v npm >/dev/null; then \
+	  echo "npm not found: the 32-bit lane (tools/wasm32) is skipped"; \
+	elif [ ! -f $(WASM32_STAMP) ] || [ tools/wasm32/package-lock.json -nt $(WASM32_STAMP) ]; then \
+	  (cd tools/wasm32 && npm ci --no-audit --no-fund --loglevel=error) && touch $(WASM32_STAMP) \
+	  || echo "npm ci failed: the 32-bit lane (tools/wasm32) is skipped"; \
+	fi
+
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
@@ -39,7 +52,7 @@ format: $(STAMP)
 	$(VENV)/bin/ruff format .
 	$(VENV)/bin/ruff check --fix .
 
-test: $(STAMP)
+test: $(STAMP) wasm32
 	$(VENV)/bin/ruff check .
 	$(PY) -m pytest -q host_tests
 
@@ -49,7 +62,7 @@ sim: $(STAMP)
 # Benchmarks: add your script to BENCH_SCRIPTS; each runs in turn and prints its figures.
 BENCH_SCRIPTS := tools/bench_app.py tools/bench_ai.py
 
-bench: $(STAMP)
+bench: $(STAMP) wasm32
 	@for s in $(BENCH_SCRIPTS); do echo "== $$s"; $(PY) $$s || exit 1; done
 
 # Long random campaigns (add a recipe line for yours). Core: every ruleset x option.

@@ -74,3 +74,56 @@ def test_import_order_puts_dependencies_first():
     assert order.index("yatzy") < order.index("yatzy.engine") < order.index("yatzy.codec_load")
     assert order.index("font") < order.index("gfx")  # gfx imports font at the top
     assert sorted(order) == sorted(mods)
+
+
+def test_the_32_bit_lane_replays_the_game_with_the_same_totals(tmp_path):
+    """The WebAssembly port (32-bit MicroPython) replays a 1-player game from the .mpy build
+    and from a ROMFS image: same totals and presses as on CPython; the figures hang
+    together (the live heap never exceeds what a line took; the image is counted apart)."""
+    why = bench_app.wasm32_missing()
+    if why:
+        pytest.skip("32-bit lane: %s" % why)
+    log, totals, presses = bench_app.record(players=1, rules="yatzy", seed=3)
+    path = str(tmp_path / "log.txt")
+    with open(path, "w") as f:
+        f.write("\n".join(log) + "\n")
+    build = str(tmp_path / "mpy")
+    bench_app.build_code(build)
+    res = bench_app.wasm32_heap(path, 3, presses, build, totals)
+    mpy, rom = res["wasm32_mpy"], res["wasm32_romfs"]
+    for w in (mpy, rom):
+        assert w["totals"] == totals and w["done"] == presses
+        assert 0 < w["live_start"] <= w["live_max"] <= w["event_max"]
+        assert 1 <= w["event_line"] <= len(log)
+    assert mpy["image"] == 0 and rom["image"] > 50000
+    # running the code in place keeps its bytecode out of the heap
+    assert rom["live_max"] < mpy["live_max"] - 20000
+
+
+def test_the_32_bit_replay_names_bad_arguments():
+    import shutil
+    import subprocess
+
+    if shutil.which("node") is None:
+        pytest.skip("node not found")
+    proc = subprocess.run(
+        [
+            "node",
+            bench_app.WASM32_REPLAY,
+            "--log",
+            "/nonexistent/log",
+            "--seed",
+            "1",
+            "--code",
+            ".",
+        ],
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode == 2 and "/nonexistent/log: no such file" in proc.stderr
+    proc = subprocess.run(
+        ["node", bench_app.WASM32_REPLAY, "--log", bench_app.REPLAY, "--seed", "x"],
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode == 2 and "--seed must be a whole number" in proc.stderr

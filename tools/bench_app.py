@@ -3,7 +3,8 @@
 """App benchmark.
 
     python tools/bench_app.py [--players 4] [--rules yatzy] [--seed 1]
-                              [--limit N] [--no-callgrind] [--no-heap] [--source] [--json]
+                              [--limit N] [--no-callgrind] [--no-heap] [--no-wasm32]
+                              [--source] [--json]
 
 1. Records a game on CPython: the simulator session plays a new game through the menus and
    then every seat (all human) with the autoplay bot, pressing buttons only. Every call the
@@ -13,7 +14,13 @@
    percentile, max); the replay must end in the same game totals as on CPython.
 3. Instructions per press: callgrind on the unix port (TOOLCHAIN.md "Instruction counts"),
    the full replay minus a replay of the start alone, divided by the presses.
-4. The smallest `-X heapsize` the replay completes with (bisection, 1 KiB steps).
+4. The smallest `-X heapsize` the replay completes with (bisection, 1 KiB steps), with the
+   `.mpy` files in the heap and with them in a ROMFS image (run in place from flash).
+5. The 32-bit lane: the same replay on MicroPython's WebAssembly port under Node
+   (tools/wasm32/replay.mjs; 32-bit objects and 16-byte GC blocks, as on the Pico, where the
+   unix port's are twice that size): the largest live heap, and the most any one log line
+   (a press, a tick) takes with nothing collected during it. Skipped, saying so, when Node
+   or the port (`npm ci` in tools/wasm32, which `make bench` runs) is missing.
 The replays run the `mpy-cross -O2` build of firmware/ (what `make flash` puts on the Pico);
 `--source` runs the .py files instead (the unix port then compiles them on its heap).
 Targets (issue 3): mean <= 300 data bytes per press; completes with heapsize=64k.
@@ -38,6 +45,11 @@ import mp_run  # noqa: E402
 
 REPLAY = os.path.join(HERE, "bench_app_mp.py")
 ROMFS_RUN = os.path.join(HERE, "romfs_run.py")
+WASM32 = os.path.join(HERE, "wasm32")
+WASM32_REPLAY = os.path.join(WASM32, "replay.mjs")
+WASM32_PORT = os.path.join(
+    WASM32, "node_modules", "@micropython", "micropython-webassembly-pyscript", "micropython.mjs"
+)
 TARGET_MEAN_BYTES = 300
 TARGET_HEAP_K = 64
 FULL_FRAME = 1024
@@ -276,6 +288,74 @@ def romfs_heap(log_path, seed, presses, build_dir):
     }
 
 
+def wasm32_missing():
+    """Why the 32-bit lane cannot run here (None when it can)."""
+    import shutil
+
+    if shutil.which("node") is None:
+        return "node not found"
+    if not os.path.exists(WASM32_PORT):
+        return "the WebAssembly port is not installed (npm ci --prefix tools/wasm32)"
+    return None
+
+
+def wasm32_replay(log_path, seed, code=None, image=None, timeout=600):
+    """tools/wasm32/replay.mjs on the log, the code from the directories `code` (loaded into
+    the heap) or the ROMFS `image`: {"image", "live_start", "live_max", "event_max",
+    "event_line", "event_what", "totals", "done"} (bytes, 32-bit)."""
+    argv = ["node", WASM32_REPLAY, "--log", log_path, "--seed", str(seed)]
+    if image:
+        argv += ["--image", image]
+    for d in code or ():
+        argv += ["--code", d]
+    proc = subprocess.run(argv, capture_output=True, text=True, timeout=timeout, cwd=ROOT)
+    m = re.search(r"^WASM32 (\d+) (\d+) (\d+) (\d+) (\d+) (.*)$", proc.stdout, re.M)
+    if proc.returncode or not m:
+        raise BenchError(
+            "32-bit replay failed (%d): %s%s" % (proc.returncode, proc.stdout[-2000:], proc.stderr)
+        )
+    _, totals, done, _ = parse_replay(proc.stdout)
+    return {
+        "image": int(m.group(1)),
+        "live_start": int(m.group(2)),
+        "live_max": int(m.group(3)),
+        "event_max": int(m.group(4)),
+        "event_line": int(m.group(5)),
+        "event_what": m.group(6),
+        "totals": totals,
+        "done": done,
+    }
+
+
+def wasm32_heap(log_path, seed, presses, build_dir, totals):
+    """The 32-bit lane, .mpy files in the heap and ROMFS: {"wasm32_mpy": ..., "wasm32_romfs":
+    ...} as wasm32_replay() gives them; each must end the game as the unix port did."""
+    import flash
+
+    img = os.path.join(build_dir, "..", os.path.basename(build_dir) + "-wasm32.img")
+    script = img[:-4] + "_bench_app_mp.mpy"
+    compile_tool(os.path.basename(REPLAY), script)
+    try:
+        flash.romfs_image(
+            build_dir=build_dir, out=img, extra=[("bench_app_mp.mpy", script)], quiet=True
+        )
+        res = {
+            "wasm32_mpy": wasm32_replay(log_path, seed, code=[build_dir]),
+            "wasm32_romfs": wasm32_replay(log_path, seed, image=img),
+        }
+    finally:
+        for f in (img, script):
+            if os.path.exists(f):
+                os.unlink(f)
+    for k, v in res.items():
+        if v["done"] != presses or (totals is not None and v["totals"] != totals):
+            raise BenchError(
+                "%s replay did %r presses with totals %r; the unix port %d, %r"
+                % (k, v["done"], v["totals"], presses, totals)
+            )
+    return res
+
+
 def callgrind_instructions(log_path, seed, path=None):
     """Instructions of the MicroPython part (run_main) for one replay of `log_path`."""
     wrapper = (
@@ -377,6 +457,7 @@ def run(
     heap=True,
     source=False,
     out=print,
+    wasm32=True,
 ):
     """The whole bench; returns a dict of figures (and prints a report through `out`).
     `source` runs firmware/*.py as they are instead of the mpy-cross build."""
@@ -416,6 +497,12 @@ def run(
             res["heap_k"] = smallest_heap(path, seed, presses, path=mp_path)
             if not source:
                 res.update(romfs_heap(path, seed, presses, build.name))
+        if wasm32 and not source:
+            why = wasm32_missing()
+            if why:
+                res["wasm32_skipped"] = why
+            else:
+                res.update(wasm32_heap(path, seed, presses, build.name, mp_totals))
         if callgrind:
             ipp, total, base = instructions_per_press(log, seed, presses, mp_path)
             res["instr_per_press"] = ipp
@@ -497,6 +584,27 @@ def report(r):
                 "met" if g is not None and g <= TARGET_HEAP_K else "MISSED",
             )
         )
+    for key, how in (("wasm32_mpy", ".mpy files in the heap"), ("wasm32_romfs", "ROMFS")):
+        w = r.get(key)
+        if w:
+            lines.append(
+                "  32-bit MicroPython (WebAssembly port), %s: live heap at most %.1fk (%.1fk"
+                " after start); the most one press or tick takes, nothing collected during"
+                " it: %.1fk (line %d, %s)%s"
+                % (
+                    how,
+                    w["live_max"] / 1024.0,
+                    w["live_start"] / 1024.0,
+                    w["event_max"] / 1024.0,
+                    w["event_line"],
+                    w["event_what"],
+                    "; image %.1fk held in the heap, not counted" % (w["image"] / 1024.0)
+                    if w["image"]
+                    else "",
+                )
+            )
+    if r.get("wasm32_skipped"):
+        lines.append("  32-bit lane skipped: %s" % r["wasm32_skipped"])
     if r.get("totals"):
         lines.append("  final totals %s (same on CPython and MicroPython)" % r["totals"])
     lines.append("  (%.0f s)" % r["seconds"])
@@ -511,6 +619,7 @@ def main(argv=None):
     ap.add_argument("--limit", type=int, default=None, help="stop after this many presses")
     ap.add_argument("--no-callgrind", action="store_true")
     ap.add_argument("--no-heap", action="store_true")
+    ap.add_argument("--no-wasm32", action="store_true", help="skip the 32-bit lane")
     ap.add_argument("--source", action="store_true", help="run firmware/*.py, not .mpy")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON too")
     args = ap.parse_args(argv)
@@ -522,7 +631,15 @@ def main(argv=None):
         print("bench_app: valgrind not found; skipping instruction counts", file=sys.stderr)
         callgrind = False
     try:
-        res = run(args.players, args.rules, args.seed, args.limit, callgrind, not args.no_heap)
+        res = run(
+            args.players,
+            args.rules,
+            args.seed,
+            args.limit,
+            callgrind,
+            not args.no_heap,
+            wasm32=not args.no_wasm32,
+        )
     except BenchError as e:
         print("bench_app: %s" % e, file=sys.stderr)
         return 1

@@ -1,0 +1,169 @@
+// The app bench's 32-bit lane: replay a recorded game on MicroPython's WebAssembly port.
+// SPDX-License-Identifier: MIT
+//
+//   node tools/wasm32/replay.mjs --log LOG --seed N (--image ROMFS.img | --code DIR...)
+//                                [--heap BYTES] [--script DIR]
+//
+// The unix port is 64-bit: its objects and GC blocks (32 bytes) are twice the Pico's. The
+// WebAssembly port is a 32-bit MicroPython (16-byte GC blocks, 4-byte pointers, the same
+// 1.29 runtime as the firmware's mpy-cross), so its heap figures are the Pico's own sizes.
+// Its heap cannot be capped: a full heap grows instead of failing, and a collection asked
+// for while Python runs is put off until control is back in JavaScript. So this measures
+// instead of bisecting:
+//   LIVE    the heap after a collection, after every log line (press, tick, start);
+//   EVENT   the heap right after each log line with nothing collected since the line began
+//           (everything the press allocated, garbage included, on top of the live heap
+//           before it): an upper bound of what that press needs, since a real board may
+//           collect in the middle of a press and this never does.
+// With --image the code is a ROMFS image mounted at /rom (as on a board with a ROMFS
+// partition); the image is held in the heap to stand in for flash and is subtracted.
+// With --code each DIR is copied into the in-memory file system and put on sys.path (.mpy
+// files loaded into the heap, as from a board's filesystem). --script DIR holds
+// bench_app_mp and sim_loop (default: tools/). Prints the replay's own lines (TOTALS,
+// SUM, PUSHED, DONE; see tools/bench_app_mp.py), then
+//   WASM32 <image bytes> <live start> <live max> <event max> <event max line no> <line>
+// and exits 0; a Python error prints it and exits 1; bad arguments exit 2.
+
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+
+function usage(msg) {
+  process.stderr.write(`replay.mjs: ${msg}\n`);
+  process.exit(2);
+}
+
+function parseArgs(argv) {
+  const a = { code: [], heap: 1 << 21, script: path.join(HERE, "..") };
+  for (let i = 0; i < argv.length; i++) {
+    const k = argv[i];
+    const v = argv[i + 1];
+    if (v === undefined) usage(`${k} needs a value`);
+    if (k === "--log") a.log = v;
+    else if (k === "--seed") a.seed = v;
+    else if (k === "--image") a.image = v;
+    else if (k === "--code") a.code.push(v);
+    else if (k === "--heap") a.heap = Number(v);
+    else if (k === "--script") a.script = v;
+    else usage(`unknown option ${k}`);
+    i++;
+  }
+  if (!a.log) usage("--log is required");
+  if (!/^\d+$/.test(a.seed || "")) usage("--seed must be a whole number");
+  if (!a.image === !a.code.length) usage("give --image or --code (one of them)");
+  if (!(Number.isInteger(a.heap) && a.heap >= 65536)) usage("--heap must be >= 65536 bytes");
+  for (const f of [a.log, a.image, ...a.code, a.script]) {
+    if (f && !fs.existsSync(f)) usage(`${f}: no such file or directory`);
+  }
+  return a;
+}
+
+async function main() {
+  const a = parseArgs(process.argv.slice(2));
+  let mod;
+  try {
+    mod = await import("@micropython/micropython-webassembly-pyscript");
+  } catch (e) {
+    process.stderr.write("replay.mjs: the WebAssembly port is not installed (npm ci in tools/wasm32)\n");
+    process.exit(2);
+  }
+  let out = [];
+  const mp = await mod.loadMicroPython({
+    heapsize: a.heap,
+    stdout: (l) => out.push(l),
+    stderr: (l) => out.push(l),
+  });
+  const run = (code) => {
+    out = [];
+    mp.runPython(code);
+    return out;
+  };
+  const num = (code) => Number(run(code)[0]);
+
+  const copyDir = (src, dst) => {
+    mp.FS.mkdir(dst);
+    for (const name of fs.readdirSync(src)) {
+      const s = path.join(src, name);
+      if (fs.statSync(s).isDirectory()) copyDir(s, `${dst}/${name}`);
+      else if (/\.(mpy|py)$/.test(name)) mp.FS.writeFile(`${dst}/${name}`, fs.readFileSync(s));
+    }
+  };
+  mp.FS.mkdir("/flash");
+  mp.FS.writeFile("/log.txt", fs.readFileSync(a.log));
+  const paths = [];
+  a.code.forEach((dir, i) => {
+    copyDir(dir, `/code${i}`);
+    paths.push(`/code${i}`);
+  });
+  mp.FS.mkdir("/tools");
+  for (const name of ["bench_app_mp.py", "sim_loop.py"]) {
+    const mpy = path.join(a.script, name.replace(/\.py$/, ".mpy"));
+    if (fs.existsSync(mpy)) mp.FS.writeFile(`/tools/${path.basename(mpy)}`, fs.readFileSync(mpy));
+    else mp.FS.writeFile(`/tools/${name}`, fs.readFileSync(path.join(a.script, name)));
+  }
+  run("import gc, sys");
+  run("gc.collect()");
+  let image = 0;
+  try {
+    if (a.image) {
+      mp.FS.writeFile("/rom.img", fs.readFileSync(a.image));
+      const before = num("print(gc.mem_alloc())");
+      run(
+        "import vfs\n" +
+          "with open('/rom.img', 'rb') as f:\n    _img = f.read()\n" +
+          "vfs.mount(vfs.VfsRom(_img), '/rom')\nsys.path.insert(0, '/rom')\ndel f"
+      );
+      run("gc.collect()");
+      image = num("print(gc.mem_alloc())") - before;
+    }
+    run(`sys.path[len(sys.path):] = ${JSON.stringify([...paths, "/tools"])}`);
+    run("gc.collect()");
+    const base = num("print(gc.mem_alloc())");
+    let lineNo = 0;
+    let liveMax = 0;
+    let eventMax = -1;
+    let eventAt = 0;
+    const peaks = [];
+    const lines = fs.readFileSync(a.log, "utf8").split("\n");
+    const event = (code) => {
+      run("gc.collect()");
+      const printed = run(code + "\n_n = gc.mem_alloc()").filter((l) => l);
+      const peak = num("print(_n)") - image;
+      run("gc.collect()");
+      const live = num("print(gc.mem_alloc())") - image;
+      peaks.push([peak, lineNo]);
+      if (peak > eventMax) {
+        eventMax = peak;
+        eventAt = lineNo;
+      }
+      if (live > liveMax) liveMax = live;
+      return printed;
+    };
+    event(`from bench_app_mp import Replay\n_r = Replay('/log.txt', ${a.seed}, '/flash', True)`);
+    const liveStart = liveMax;
+    for (;;) {
+      lineNo++;
+      event("_more = _r.step()");
+      if (run("print(_more)")[0] !== "True") break;
+    }
+    const fin = run("_r.finish()");
+    process.stdout.write(fin.join("\n") + "\n");
+    const where = (lines[eventAt - 1] || "start").trim();
+    process.stdout.write(
+      `WASM32 ${image} ${liveStart} ${liveMax} ${eventMax} ${eventAt} ${where}\n` +
+        `BASE ${base - image}\n`
+    );
+    peaks.sort((x, y) => y[0] - x[0]);
+    for (const [peak, n] of peaks.slice(0, 5)) {
+      process.stdout.write(`TOP ${peak} ${n} ${(lines[n - 1] || "start").trim()}\n`);
+    }
+  } catch (e) {
+    process.stdout.write(out.join("\n") + "\n");
+    process.stdout.write(`ERROR ${String(e && e.message ? e.message : e).slice(0, 2000)}\n`);
+    process.exit(1);
+  }
+}
+
+await main();
