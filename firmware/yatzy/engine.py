@@ -63,8 +63,8 @@ class Player:
 
 def _mask(held):
     m = 0
-    for i, h in enumerate(held):
-        if h:
+    for i in range(len(held)):
+        if held[i]:
             m |= 1 << i
     return m
 
@@ -240,13 +240,12 @@ class Game:
             return [(TIEBREAK_BOX, 0, sum(self.dice))]
         return self.choices_for(self.current, self.dice)
 
+    # The totals are drawn on every frame: plain loops, no generator objects (garbage).
     def upper_total(self, p, column=0):
-        card = self.players[p].card[column]
-        return sum(card[c] or 0 for c in self.rules.upper)
+        return _filled_sum(self.players[p].card[column], self.rules.upper)
 
     def lower_total(self, p, column=0):
-        card = self.players[p].card[column]
-        return sum(card[c] or 0 for c in self.rules.lower)
+        return _filled_sum(self.players[p].card[column], self.rules.lower)
 
     def bonus(self, p, column=0):
         r = self.rules
@@ -263,7 +262,10 @@ class Game:
         if have >= r.bonus_threshold:
             return 0
         card = self.players[p].card[column]
-        reach = have + sum(r.dice * _rules.FACE[c] for c in r.upper if card[c] is None)
+        reach = have
+        for c in r.upper:
+            if card[c] is None:
+                reach += r.dice * _rules.FACE[c]
         if reach < r.bonus_threshold:
             return None
         return r.bonus_threshold - have
@@ -305,7 +307,12 @@ class Game:
         return out
 
     def filled(self, p):
-        return sum(1 for col in self.players[p].card for v in col.values() if v is not None)
+        n = 0
+        for col in self.players[p].card:
+            for v in col.values():
+                if v is not None:
+                    n += 1
+        return n
 
     # ---- actions --------------------------------------------------------------------
     def legal_actions(self):
@@ -674,6 +681,15 @@ class Game:
             self.rounds,
             self.current,
         )
+
+
+def _filled_sum(card, categories):
+    t = 0
+    for c in categories:
+        v = card[c]
+        if v:
+            t += v
+    return t
 
 
 def flat_log(head, rolls, holds):
