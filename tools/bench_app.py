@@ -3,11 +3,13 @@
 """App benchmark.
 
     python tools/bench_app.py [--players 4] [--rules yatzy] [--seed 1]
-                              [--limit N] [--no-callgrind] [--no-heap] [--no-wasm32]
+                              [--limit N] [--cpu N] [--level L] [--no-callgrind]
+                              [--no-heap] [--no-wasm32]
                               [--source] [--json]
 
 1. Records a game on CPython: the simulator session plays a new game through the menus and
-   then every seat (all human) with the autoplay bot, pressing buttons only. Every call the
+   then every human seat with the autoplay bot, pressing buttons only (all seats are human
+   unless `--cpu N` makes the last N the app's computer players, at `--level`). Every call the
    shell made to the app (start, press, tick, with their times) is logged.
 2. Replays the log on the MicroPython unix port (tools/bench_app_mp.py) with the firmware's
    own SSD1306 driver over an I2C that counts bytes: display bytes per press (mean, 95th
@@ -63,9 +65,10 @@ class _Enough(Exception):
     """The press limit was reached."""
 
 
-def record(players=4, rules="yatzy", seed=1, limit=None):
+def record(players=4, rules="yatzy", seed=1, limit=None, cpu=0, level="basic"):
     """Play a game on CPython through button presses; returns (log lines, totals or None,
-    presses). `limit` stops after that many presses (a slice for tests)."""
+    presses). `limit` stops after that many presses (a slice for tests). The last `cpu`
+    seats are the app's computer players at `level` (they play on ticks, not presses)."""
     import sim_bot
     from sim_session import Session
 
@@ -86,7 +89,7 @@ def record(players=4, rules="yatzy", seed=1, limit=None):
     totals = None
     try:
         session.start()
-        sim_bot.new_game(session, rules=rules, players=players, cpu=0)
+        sim_bot.new_game(session, rules=rules, players=players, cpu=cpu, cpu_level=level)
         game = sim_bot.autoplay(session)
         if game is None:
             game = session.game()
@@ -458,16 +461,19 @@ def run(
     source=False,
     out=print,
     wasm32=True,
+    cpu=0,
+    level="basic",
 ):
     """The whole bench; returns a dict of figures (and prints a report through `out`).
     `source` runs firmware/*.py as they are instead of the mpy-cross build."""
     if mp_run.micropython_binary() is None:
         raise BenchError("MicroPython unix port not installed (make venv)")
     t0 = time.time()
-    log, cp_totals, presses = record(players, rules, seed, limit)
+    log, cp_totals, presses = record(players, rules, seed, limit, cpu, level)
     if not presses:
         raise BenchError("the recorded game has no presses")
     res = {"players": players, "rules": rules, "seed": seed, "log_calls": len(log)}
+    res["cpu"], res["level"] = cpu, level
     res["code"] = "firmware/*.py sources" if source else "mpy-cross -O2 build of firmware/"
     path = _write_log(log)
     build = tempfile.TemporaryDirectory(prefix="bench-app-mpy-")
@@ -518,10 +524,11 @@ def run(
 
 def report(r):
     lines = [
-        "app bench: %d-player %s game, seed %d, %s, %d presses (all through buttons), %s"
+        "app bench: %d-player %s game%s, seed %d, %s, %d presses (all through buttons), %s"
         % (
             r["players"],
             r["rules"],
+            " (%d computer players, %s)" % (r["cpu"], r["level"]) if r.get("cpu") else "",
             r["seed"],
             "whole game" if r.get("complete_game") else "slice",
             r["presses"],
@@ -617,6 +624,8 @@ def main(argv=None):
     ap.add_argument("--rules", default="yatzy")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--limit", type=int, default=None, help="stop after this many presses")
+    ap.add_argument("--cpu", type=int, default=0, help="the last N seats are computer players")
+    ap.add_argument("--level", default="basic", help="their level: basic, good or best")
     ap.add_argument("--no-callgrind", action="store_true")
     ap.add_argument("--no-heap", action="store_true")
     ap.add_argument("--no-wasm32", action="store_true", help="skip the 32-bit lane")
@@ -625,6 +634,12 @@ def main(argv=None):
     args = ap.parse_args(argv)
     if not 1 <= args.players <= 8:
         print("bench_app: --players must be 1..8", file=sys.stderr)
+        return 2
+    if not 0 <= args.cpu <= args.players:
+        print("bench_app: --cpu must be 0..%d (the players)" % args.players, file=sys.stderr)
+        return 2
+    if args.level not in ("basic", "good", "best"):
+        print("bench_app: --level must be basic, good or best", file=sys.stderr)
         return 2
     callgrind = not args.no_callgrind
     if callgrind and subprocess.run(["which", "valgrind"], capture_output=True).returncode:
@@ -639,6 +654,8 @@ def main(argv=None):
             callgrind,
             not args.no_heap,
             wasm32=not args.no_wasm32,
+            cpu=args.cpu,
+            level=args.level,
         )
     except BenchError as e:
         print("bench_app: %s" % e, file=sys.stderr)
