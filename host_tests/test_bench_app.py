@@ -130,3 +130,21 @@ def test_the_32_bit_replay_names_bad_arguments():
         text=True,
     )
     assert proc.returncode == 2 and "--seed must be a whole number" in proc.stderr
+
+
+def test_a_computer_players_game_records_and_replays_with_the_same_totals(tmp_path):
+    """--cpu: the seat is the app's computer player; it plays on ticks (the log's presses
+    are only the menus), and the unix port's replay of those ticks ends the same way."""
+    if mp_run.micropython_binary() is None:
+        pytest.skip("MicroPython unix port not installed (make venv installs it on x86_64)")
+    log, totals, presses = bench_app.record(players=1, rules="yatzy", seed=3, cpu=1)
+    assert totals is not None and len(totals) == 1
+    ticks = sum(1 for ln in log if ln.startswith("T "))
+    assert presses < 20 and ticks > 100  # the computer played 15 turns without a press
+    path = str(tmp_path / "log.txt")
+    with open(path, "w") as f:
+        f.write("\n".join(log) + "\n")
+    rc, out, err = bench_app.replay(path, 3)
+    assert rc == 0, out + err
+    _, mp_totals, done, _ = bench_app.parse_replay(out)
+    assert mp_totals == totals and done == presses
