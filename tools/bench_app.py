@@ -318,6 +318,12 @@ def wasm32_replay(log_path, seed, code=None, image=None, timeout=600):
             "32-bit replay failed (%d): %s%s" % (proc.returncode, proc.stdout[-2000:], proc.stderr)
         )
     _, totals, done, _ = parse_replay(proc.stdout)
+    files = re.search(r"^FILES (\d+) (\d+)$", proc.stdout, re.M)
+    if image and (not files or files.group(1) != files.group(2)):
+        raise BenchError(
+            "32-bit replay: not every module came from the ROMFS image: %s"
+            % (files.group(0) if files else "no FILES line")
+        )
     return {
         "image": int(m.group(1)),
         "live_start": int(m.group(2)),
@@ -605,7 +611,7 @@ def report(r):
                     w["event_max"] / 1024.0,
                     w["event_line"],
                     w["event_what"],
-                    "; image %.1fk held in the heap, not counted" % (w["image"] / 1024.0)
+                    "; the %.1fk image outside the heap, as in flash" % (w["image"] / 1024.0)
                     if w["image"]
                     else "",
                 )

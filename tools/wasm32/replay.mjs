@@ -15,13 +15,13 @@
 //           (everything the press allocated, garbage included, on top of the live heap
 //           before it): an upper bound of what that press needs, since a real board may
 //           collect in the middle of a press and this never does.
-// With --image the code is a ROMFS image mounted at /rom (as on a board with a ROMFS
-// partition); the image is held in the heap to stand in for flash and is subtracted.
+// With --image the code is a ROMFS image that the port keeps outside its heap and mounts
+// at /rom, on sys.path, when it starts (as a board with a ROMFS partition does).
 // With --code each DIR is copied into the in-memory file system and put on sys.path (.mpy
 // files loaded into the heap, as from a board's filesystem). --script DIR holds
 // bench_app_mp and sim_loop (default: tools/). Prints the replay's own lines (TOTALS,
 // SUM, PUSHED, DONE; see tools/bench_app_mp.py), then
-//   WASM32 <image bytes> <live start> <live max> <event max> <event max line no> <line>
+//   WASM32 <image file bytes> <live start> <live max> <event max> <event max line no> <line>
 // and exits 0; a Python error prints it and exits 1; bad arguments exit 2.
 
 import fs from "node:fs";
@@ -70,11 +70,13 @@ async function main() {
     process.exit(2);
   }
   let out = [];
-  const mp = await mod.loadMicroPython({
-    heapsize: a.heap,
-    stdout: (l) => out.push(l),
-    stderr: (l) => out.push(l),
-  });
+  const opts = { heapsize: a.heap, stdout: (l) => out.push(l), stderr: (l) => out.push(l) };
+  if (a.image) {
+    // as on a board with a ROMFS partition: outside the heap, mounted at /rom at start-up,
+    // /rom on sys.path
+    opts.romfs = new Uint8Array(fs.readFileSync(a.image));
+  }
+  const mp = await mod.loadMicroPython(opts);
   const run = (code) => {
     out = [];
     mp.runPython(code);
@@ -105,18 +107,10 @@ async function main() {
   }
   run("import gc, sys");
   run("gc.collect()");
-  let image = 0;
+  const image = a.image ? fs.statSync(a.image).size : 0;
   try {
-    if (a.image) {
-      mp.FS.writeFile("/rom.img", fs.readFileSync(a.image));
-      const before = num("print(gc.mem_alloc())");
-      run(
-        "import vfs\n" +
-          "with open('/rom.img', 'rb') as f:\n    _img = f.read()\n" +
-          "vfs.mount(vfs.VfsRom(_img), '/rom')\nsys.path.insert(0, '/rom')\ndel f"
-      );
-      run("gc.collect()");
-      image = num("print(gc.mem_alloc())") - before;
+    if (a.image && run("print('/rom' in sys.path)")[0] !== "True") {
+      throw new Error("the ROMFS image is not mounted on sys.path");
     }
     run(`sys.path[len(sys.path):] = ${JSON.stringify([...paths, "/tools"])}`);
     run("gc.collect()");
@@ -130,9 +124,9 @@ async function main() {
     const event = (code) => {
       run("gc.collect()");
       const printed = run(code + "\n_n = gc.mem_alloc()").filter((l) => l);
-      const peak = num("print(_n)") - image;
+      const peak = num("print(_n)");
       run("gc.collect()");
-      const live = num("print(gc.mem_alloc())") - image;
+      const live = num("print(gc.mem_alloc())");
       peaks.push([peak, lineNo]);
       if (peak > eventMax) {
         eventMax = peak;
@@ -149,11 +143,28 @@ async function main() {
       if (run("print(_more)")[0] !== "True") break;
     }
     const fin = run("_r.finish()");
+    // where the loaded modules came from (with --image: all from /rom; the port starts in
+    // /rom, so a module found through sys.path's '' names a relative file; the frozen ones,
+    // collections and os, are not counted)
+    const files = run(
+      "import os\n" +
+        "def _in_rom(f):\n" +
+        "    if not f.startswith('/'):\n" +
+        "        f = '/rom/' + f\n" +
+        "    try:\n" +
+        "        return f.startswith('/rom/') and os.stat(f) and True\n" +
+        "    except OSError:\n" +
+        "        return False\n" +
+        "_f = [getattr(m, '__file__', '') for m in sys.modules.values()]\n" +
+        "_f = [f for f in _f if f.endswith('.mpy') or f.startswith('/')]\n" +
+        "print(len([f for f in _f if _in_rom(f)]), len(_f))"
+    )[0];
+    fin.push(`FILES ${files}`);
     process.stdout.write(fin.join("\n") + "\n");
     const where = (lines[eventAt - 1] || "start").trim();
     process.stdout.write(
       `WASM32 ${image} ${liveStart} ${liveMax} ${eventMax} ${eventAt} ${where}\n` +
-        `BASE ${base - image}\n`
+        `BASE ${base}\n`
     );
     peaks.sort((x, y) => y[0] - x[0]);
     for (const [peak, n] of peaks.slice(0, 5)) {
