@@ -333,6 +333,10 @@ def wasm32_replay(log_path, seed, code=None, image=None, timeout=600):
         "event_what": m.group(6),
         "totals": totals,
         "done": done,
+        "top": [
+            (int(b), int(n), w)
+            for b, n, w in re.findall(r"^TOP (\d+) (\d+) (.*)$", proc.stdout, re.M)
+        ],
     }
 
 
@@ -342,18 +346,23 @@ def wasm32_heap(log_path, seed, presses, build_dir, totals):
     import flash
 
     img = os.path.join(build_dir, "..", os.path.basename(build_dir) + "-wasm32.img")
-    script = img[:-4] + "_bench_app_mp.mpy"
-    compile_tool(os.path.basename(REPLAY), script)
+    # the replay's scripts go into the image too, compiled, as in romfs_heap()
+    scripts = [
+        (os.path.basename(REPLAY), img[:-4] + "_bench_app_mp.mpy"),
+        (os.path.join("wasm32", "replay_mp.py"), img[:-4] + "_replay_mp.mpy"),
+    ]
+    extra = []
+    for name, dst in scripts:
+        compile_tool(name, dst)
+        extra.append((os.path.basename(name)[:-3] + ".mpy", dst))
     try:
-        flash.romfs_image(
-            build_dir=build_dir, out=img, extra=[("bench_app_mp.mpy", script)], quiet=True
-        )
+        flash.romfs_image(build_dir=build_dir, out=img, extra=extra, quiet=True)
         res = {
             "wasm32_mpy": wasm32_replay(log_path, seed, code=[build_dir]),
             "wasm32_romfs": wasm32_replay(log_path, seed, image=img),
         }
     finally:
-        for f in (img, script):
+        for f in [img] + [dst for _, dst in scripts]:
             if os.path.exists(f):
                 os.unlink(f)
     for k, v in res.items():
@@ -603,7 +612,7 @@ def report(r):
             lines.append(
                 "  32-bit MicroPython (WebAssembly port), %s: live heap at most %.1fk (%.1fk"
                 " after start); the most one press or tick takes, nothing collected during"
-                " it: %.1fk (line %d, %s)%s"
+                " it: %.1fk (line %d, %s), next %s%s"
                 % (
                     how,
                     w["live_max"] / 1024.0,
@@ -611,6 +620,7 @@ def report(r):
                     w["event_max"] / 1024.0,
                     w["event_line"],
                     w["event_what"],
+                    ", ".join("%.1fk (line %d)" % (b / 1024.0, n) for b, n, _ in w["top"][1:4]),
                     "; the %.1fk image outside the heap, as in flash" % (w["image"] / 1024.0)
                     if w["image"]
                     else "",

@@ -43,102 +43,78 @@ class CountingI2C:
         return n
 
 
-class Replay:
-    """The replay, one log line per :meth:`step` (so that a driver may act between lines:
-    the 32-bit lane, tools/wasm32/replay.mjs, collects garbage there)."""
-
-    def __init__(self, log, seed, storage_dir, quiet=False):
-        import gc
-
-        gc.collect()
-        import ssd1306
-
-        self.quiet = quiet
-        self.i2c = CountingI2C()
-        self.display = ssd1306.SSD1306_I2C(128, 64, self.i2c)
-        import app as app_module
-        from sim_loop import Shell
-        from storage import FileStorage
-        from yatzy.dice import SeededDice
-
-        self.app = app_module.App(self.display, FileStorage(storage_dir), SeededDice(seed))
-        self.shell = Shell(self.app, self.display)
-        self.presses = 0
-        self.pushed0 = 0
-        self.data0 = self.bus0 = 0
-        self.sum_data = self.sum_bus = 0
-        self.log = open(log)
-
-    def _count(self):
-        i2c = self.i2c
-        if not self.quiet:
-            print("B", i2c.data - self.data0, i2c.bus - self.bus0)
-        self.sum_data += i2c.data - self.data0
-        self.sum_bus += i2c.bus - self.bus0
-
-    def step(self):
-        """Act on the next log line; False at the end of the log."""
-        line = self.log.readline()
-        if not line:
-            return False
-        parts = line.split()
-        if not parts:
-            return True
-        op = parts[0]
-        if op == "P":
-            if self.presses:
-                self._count()
-            self.data0 = self.i2c.data
-            self.bus0 = self.i2c.bus
-            self.presses += 1
-            self.shell.press(parts[1], parts[2], int(parts[3]))
-        elif op == "T":
-            self.shell.tick(int(parts[1]))
-        elif op == "S":
-            self.shell.start(int(parts[1]))
-            pusher = getattr(self.app, "pusher", None)
-            self.pushed0 = pusher.data_bytes if pusher is not None else 0
-            if not self.quiet:
-                import gc
-
-                gc.collect()
-                print("HEAP_START", gc.mem_alloc())
-        else:
-            raise ValueError("bad log line %r" % line)
-        return True
-
-    def finish(self):
-        """Print the totals (see the module docstring)."""
-        import gc
-
-        self.log.close()
-        if self.presses:
-            self._count()
-        app = self.app
-        game = getattr(app, "game", None)
-        if game is not None:
-            print("TOTALS", " ".join(str(t) for t in game.totals()))
-        if not self.quiet:
-            gc.collect()
-            print("HEAP_END", gc.mem_alloc())
-            skip = ("bench_app_mp", "sim_loop", "__main__")
-            mods = [m for m in sys.modules if m not in skip]
-            print("MODULES", " ".join(sorted(mods)))
-        print("SUM", self.sum_data, self.sum_bus)
-        pusher = getattr(app, "pusher", None)
-        if pusher is not None:  # what the app's FramePusher believes it sent after start
-            print("PUSHED", pusher.data_bytes - self.pushed0)
-        print("DONE", self.presses)
-
-
 def main(argv):
     if len(argv) < 4:
         print("usage: bench_app_mp.py LOG SEED STORAGE_DIR [quiet]")
         raise SystemExit(2)
-    r = Replay(argv[1], int(argv[2]), argv[3], len(argv) > 4 and argv[4] == "quiet")
-    while r.step():
-        pass
-    r.finish()
+    quiet = len(argv) > 4 and argv[4] == "quiet"
+    import gc
+
+    gc.collect()
+    import ssd1306
+
+    i2c = CountingI2C()
+    display = ssd1306.SSD1306_I2C(128, 64, i2c)
+    import app as app_module
+    from sim_loop import Shell
+    from storage import FileStorage
+    from yatzy.dice import SeededDice
+
+    app = app_module.App(display, FileStorage(argv[3]), SeededDice(int(argv[2])))
+    shell = Shell(app, display)
+    presses = 0
+    pushed0 = 0
+    data0 = bus0 = 0
+    sum_data = sum_bus = 0
+    f = open(argv[1])
+    while True:
+        line = f.readline()
+        if not line:
+            break
+        parts = line.split()
+        if not parts:
+            continue
+        op = parts[0]
+        if op == "P":
+            if presses:
+                if not quiet:
+                    print("B", i2c.data - data0, i2c.bus - bus0)
+                sum_data += i2c.data - data0
+                sum_bus += i2c.bus - bus0
+            data0 = i2c.data
+            bus0 = i2c.bus
+            presses += 1
+            shell.press(parts[1], parts[2], int(parts[3]))
+        elif op == "T":
+            shell.tick(int(parts[1]))
+        elif op == "S":
+            shell.start(int(parts[1]))
+            pusher = getattr(app, "pusher", None)
+            pushed0 = pusher.data_bytes if pusher is not None else 0
+            if not quiet:
+                gc.collect()
+                print("HEAP_START", gc.mem_alloc())
+        else:
+            raise ValueError("bad log line %r" % line)
+    f.close()
+    if presses:
+        if not quiet:
+            print("B", i2c.data - data0, i2c.bus - bus0)
+        sum_data += i2c.data - data0
+        sum_bus += i2c.bus - bus0
+    game = getattr(app, "game", None)
+    if game is not None:
+        print("TOTALS", " ".join(str(t) for t in game.totals()))
+    if not quiet:
+        gc.collect()
+        print("HEAP_END", gc.mem_alloc())
+        mods = [m for m in sys.modules if m not in ("bench_app_mp", "sim_loop", "__main__")]
+        print("MODULES", " ".join(sorted(mods)))
+    print("SUM", sum_data, sum_bus)
+    pusher = getattr(app, "pusher", None)
+    if pusher is not None:  # what the app's FramePusher believes it sent after start
+        print("PUSHED", pusher.data_bytes - pushed0)
+    print("DONE", presses)
 
 
 if __name__ == "__main__" or sys.argv[:1] == ["bench_app_mp"]:  # run, or romfs_run.py

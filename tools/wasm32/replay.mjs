@@ -18,9 +18,11 @@
 // With --image the code is a ROMFS image that the port keeps outside its heap and mounts
 // at /rom, on sys.path, when it starts (as a board with a ROMFS partition does).
 // With --code each DIR is copied into the in-memory file system and put on sys.path (.mpy
-// files loaded into the heap, as from a board's filesystem). --script DIR holds
-// bench_app_mp and sim_loop (default: tools/). Prints the replay's own lines (TOTALS,
-// SUM, PUSHED, DONE; see tools/bench_app_mp.py), then
+// files loaded into the heap, as from a board's filesystem). The Python side is
+// replay_mp.py (beside this file) with bench_app_mp.py and sim_loop.py from --script DIR
+// (default: tools/); compiled copies that come first on sys.path (in the image, or in a
+// --code DIR) are used instead. Prints the replay's own lines (TOTALS, SUM, PUSHED, DONE;
+// see replay_mp.py), then
 //   WASM32 <image file bytes> <live start> <live max> <event max> <event max line no> <line>
 // and exits 0; a Python error prints it and exits 1; bad arguments exit 2.
 
@@ -101,10 +103,9 @@ async function main() {
   });
   mp.FS.mkdir("/tools");
   for (const name of ["bench_app_mp.py", "sim_loop.py"]) {
-    const mpy = path.join(a.script, name.replace(/\.py$/, ".mpy"));
-    if (fs.existsSync(mpy)) mp.FS.writeFile(`/tools/${path.basename(mpy)}`, fs.readFileSync(mpy));
-    else mp.FS.writeFile(`/tools/${name}`, fs.readFileSync(path.join(a.script, name)));
+    mp.FS.writeFile(`/tools/${name}`, fs.readFileSync(path.join(a.script, name)));
   }
+  mp.FS.writeFile("/tools/replay_mp.py", fs.readFileSync(path.join(HERE, "replay_mp.py")));
   run("import gc, sys");
   run("gc.collect()");
   const image = a.image ? fs.statSync(a.image).size : 0;
@@ -135,7 +136,7 @@ async function main() {
       if (live > liveMax) liveMax = live;
       return printed;
     };
-    event(`from bench_app_mp import Replay\n_r = Replay('/log.txt', ${a.seed}, '/flash', True)`);
+    event(`from replay_mp import Replay\n_r = Replay('/log.txt', ${a.seed}, '/flash')`);
     const liveStart = liveMax;
     for (;;) {
       lineNo++;
