@@ -20,6 +20,17 @@ TRI_UP = "\x1e"
 TRI_DOWN = "\x1f"
 
 
+def codes(s):
+    """The characters of str `s` as one byte each: ASCII as it is, anything else >= 128
+    (drawn as "?"). Iterating a str makes a one-character string per character, which
+    MicroPython looks up among the interned names (about 4 000 unix-port instructions a
+    character, 8% of a press); one encode() per string costs one small bytes object."""
+    b = s.encode()
+    if len(b) != len(s):  # not all ASCII: one code per character, not per UTF-8 byte
+        b = bytes([c if c < 128 else 128 for c in [ord(ch) for ch in s]])
+    return b
+
+
 class Font:
     """A proportional bitmap font of height <= 8 rows; `widths[c]` is 0 for no glyph."""
 
@@ -44,8 +55,7 @@ class Font:
         widths = self.widths
         sp = self.spacing
         w = 0
-        for ch in s:
-            c = ord(ch)
+        for c in codes(s):
             if c >= 128 or not widths[c]:
                 c = 63
             w += widths[c] + sp

@@ -12,7 +12,7 @@ column) at a time, not pixel by pixel.
 window(s) through `display.show_window(x0, x1, page0, page1)`.
 """
 
-from font import MEDIUM
+from font import MEDIUM, codes
 
 INVERT = 2
 
@@ -273,8 +273,7 @@ class Canvas:
         if base0 < 0 and base1 < 0:
             return x + font.width(s)
         shl = 8 - shift
-        for ch in s:
-            code = ord(ch)
+        for code in codes(s):
             if code >= 128 or not widths[code]:
                 code = 63
             w = widths[code]

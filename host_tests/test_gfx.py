@@ -117,6 +117,10 @@ def test_unknown_characters_draw_as_question_mark():
     assert font.MEDIUM.code("\u00e9") == 63
     assert font.MEDIUM.width("\u00e9") == font.MEDIUM.width("?")
     assert font.SMALL.width("a") == font.SMALL.width("A")  # SMALL has capitals only
+    # one "?" per character, whatever its UTF-8 length (codes() is per character)
+    assert font.codes("a\u00e9\u20ac\U0001f3b2b") == bytes([97, 128, 128, 128, 98])
+    assert font.MEDIUM.width("a\u20ac\U0001f3b2") == font.MEDIUM.width("a??")
+    assert font.codes("ROLL 3") == b"ROLL 3"
 
 
 @pytest.mark.parametrize(
