@@ -36,6 +36,7 @@ _T_STR = 5
 _T_LIST = 6
 _T_BYTES = 7
 
+_SEQ = (list, tuple)  # a constant: `(list, tuple)` written in a call is a new tuple each time
 _CRC_TABLE = None
 try:
     from binascii import crc32 as _crc32  # C on both runtimes: no table, no big ints
@@ -108,7 +109,7 @@ def _size(v):
         return 1 + _vlen(n) + n
     if isinstance(v, bytes):
         return 1 + _vlen(len(v)) + len(v)
-    if isinstance(v, (list, tuple)):
+    if isinstance(v, _SEQ):
         if _is_small_list(v):
             return 1 + _vlen(len(v)) + len(v)
         n = 1 + _vlen(len(v))

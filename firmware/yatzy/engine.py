@@ -61,6 +61,9 @@ class Player:
         return "<Player %s>" % self.name
 
 
+_SEQ = (list, tuple)  # a constant (a tuple written in a call is built each time)
+
+
 def _mask(held):
     m = 0
     for i in range(len(held)):
@@ -706,7 +709,7 @@ def _options_list(opts):
     out = []
     for k in _rules.OPTION_KEYS:
         v = opts[k]
-        out.append(list(v) if isinstance(v, (list, tuple)) else v)
+        out.append(list(v) if isinstance(v, _SEQ) else v)
     return out
 
 
