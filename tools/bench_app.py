@@ -29,6 +29,7 @@ Targets (issue 3): mean <= 300 data bytes per press; completes with heapsize=64k
 """
 
 import argparse
+import contextlib
 import json
 import os
 import re
@@ -44,6 +45,9 @@ for _p in (os.path.join(ROOT, "firmware"), HERE):
         sys.path.insert(0, _p)
 
 import mp_run  # noqa: E402
+from ui_save import LEVELS as _SEAT_KINDS  # noqa: E402
+
+LEVELS = tuple(lv for lv in _SEAT_KINDS if lv)  # the app's computer levels ("" is a human)
 
 REPLAY = os.path.join(HERE, "bench_app_mp.py")
 ROMFS_RUN = os.path.join(HERE, "romfs_run.py")
@@ -258,31 +262,39 @@ def smallest_heap(log_path, seed, presses, lo=8, hi=2048, path=None, romfs=None)
     return hi
 
 
+@contextlib.contextmanager
+def _image(build_dir, suffix, scripts):
+    """A ROMFS image of `build_dir` with the replay's `scripts` (names under tools/) compiled
+    into it too, as the board's runner.py would be; yields (path, size), removed after."""
+    import flash
+
+    img = os.path.join(build_dir, "..", os.path.basename(build_dir) + suffix + ".img")
+    extra = []
+    try:
+        for name in scripts:
+            mpy = os.path.basename(name)[:-3] + ".mpy"  # its name in the image
+            dst = img[:-4] + "_" + mpy
+            extra.append((mpy, dst))
+            compile_tool(name, dst)
+        size = flash.romfs_image(build_dir=build_dir, out=img, extra=extra, quiet=True)
+        yield img, size
+    finally:
+        for f in [img] + [dst for _, dst in extra]:
+            if os.path.exists(f):
+                os.unlink(f)
+
+
 def romfs_heap(log_path, seed, presses, build_dir):
     """The heap figures with the code in a ROMFS image (as on a board with a ROMFS
     partition): the smallest -X heapsize, what the image itself takes of it (it stands in
     for flash), and the difference, which is what the game needs."""
-    import flash
-
-    img = os.path.join(build_dir, "..", os.path.basename(build_dir) + ".img")
-    # the replay's own script goes into the image too, as the board's runner.py would
-    script = img[:-4] + "_bench_app_mp.mpy"
-    compile_tool(os.path.basename(REPLAY), script)
-    try:
-        size = flash.romfs_image(
-            build_dir=build_dir, out=img, extra=[("bench_app_mp.mpy", script)], quiet=True
-        )
-    finally:
-        os.unlink(script)
-    try:
+    with _image(build_dir, "", [os.path.basename(REPLAY)]) as (img, size):
         rc, out, err = replay(log_path, seed, quiet=True, romfs=img)
         m = re.search(r"ROMFS_HEAP (\d+)", out)
         if rc != 0 or not m or ("DONE %d" % presses) not in out:
             raise BenchError("ROMFS replay failed (%d): %s%s" % (rc, out[-2000:], err[-2000:]))
         image_heap = int(m.group(1))
         k = smallest_heap(log_path, seed, presses, lo=image_heap // 1024, romfs=img)
-    finally:
-        os.unlink(img)
     return {
         "romfs_image": size,
         "romfs_image_heap": image_heap,
@@ -343,28 +355,12 @@ def wasm32_replay(log_path, seed, code=None, image=None, timeout=600):
 def wasm32_heap(log_path, seed, presses, build_dir, totals):
     """The 32-bit lane, .mpy files in the heap and ROMFS: {"wasm32_mpy": ..., "wasm32_romfs":
     ...} as wasm32_replay() gives them; each must end the game as the unix port did."""
-    import flash
-
-    img = os.path.join(build_dir, "..", os.path.basename(build_dir) + "-wasm32.img")
-    # the replay's scripts go into the image too, compiled, as in romfs_heap()
-    scripts = [
-        (os.path.basename(REPLAY), img[:-4] + "_bench_app_mp.mpy"),
-        (os.path.join("wasm32", "replay_mp.py"), img[:-4] + "_replay_mp.mpy"),
-    ]
-    extra = []
-    for name, dst in scripts:
-        compile_tool(name, dst)
-        extra.append((os.path.basename(name)[:-3] + ".mpy", dst))
-    try:
-        flash.romfs_image(build_dir=build_dir, out=img, extra=extra, quiet=True)
+    scripts = [os.path.basename(REPLAY), os.path.join("wasm32", "replay_mp.py")]
+    with _image(build_dir, "-wasm32", scripts) as (img, _):
         res = {
             "wasm32_mpy": wasm32_replay(log_path, seed, code=[build_dir]),
             "wasm32_romfs": wasm32_replay(log_path, seed, image=img),
         }
-    finally:
-        for f in [img] + [dst for _, dst in scripts]:
-            if os.path.exists(f):
-                os.unlink(f)
     for k, v in res.items():
         if v["done"] != presses or (totals is not None and v["totals"] != totals):
             raise BenchError(
@@ -641,7 +637,7 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--limit", type=int, default=None, help="stop after this many presses")
     ap.add_argument("--cpu", type=int, default=0, help="the last N seats are computer players")
-    ap.add_argument("--level", default="basic", help="their level: basic, good or best")
+    ap.add_argument("--level", default="basic", help="their level: %s" % ", ".join(LEVELS))
     ap.add_argument("--no-callgrind", action="store_true")
     ap.add_argument("--no-heap", action="store_true")
     ap.add_argument("--no-wasm32", action="store_true", help="skip the 32-bit lane")
@@ -654,8 +650,8 @@ def main(argv=None):
     if not 0 <= args.cpu <= args.players:
         print("bench_app: --cpu must be 0..%d (the players)" % args.players, file=sys.stderr)
         return 2
-    if args.level not in ("basic", "good", "best"):
-        print("bench_app: --level must be basic, good or best", file=sys.stderr)
+    if args.level not in LEVELS:
+        print("bench_app: --level must be one of %s" % ", ".join(LEVELS), file=sys.stderr)
         return 2
     callgrind = not args.no_callgrind
     if callgrind and subprocess.run(["which", "valgrind"], capture_output=True).returncode:

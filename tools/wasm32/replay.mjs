@@ -114,27 +114,16 @@ async function main() {
       throw new Error("the ROMFS image is not mounted on sys.path");
     }
     run(`sys.path[len(sys.path):] = ${JSON.stringify([...paths, "/tools"])}`);
-    run("gc.collect()");
-    const base = num("print(gc.mem_alloc())");
     let lineNo = 0;
     let liveMax = 0;
-    let eventMax = -1;
-    let eventAt = 0;
-    const peaks = [];
+    const peaks = []; // [heap right after the line, line number]
     const lines = fs.readFileSync(a.log, "utf8").split("\n");
     const event = (code) => {
       run("gc.collect()");
-      const printed = run(code + "\n_n = gc.mem_alloc()").filter((l) => l);
-      const peak = num("print(_n)");
+      run(code + "\n_n = gc.mem_alloc()");
+      peaks.push([num("print(_n)"), lineNo]);
       run("gc.collect()");
-      const live = num("print(gc.mem_alloc())");
-      peaks.push([peak, lineNo]);
-      if (peak > eventMax) {
-        eventMax = peak;
-        eventAt = lineNo;
-      }
-      if (live > liveMax) liveMax = live;
-      return printed;
+      liveMax = Math.max(liveMax, num("print(gc.mem_alloc())"));
     };
     event(`from replay_mp import Replay\n_r = Replay('/log.txt', ${a.seed}, '/flash')`);
     const liveStart = liveMax;
@@ -162,14 +151,14 @@ async function main() {
     )[0];
     fin.push(`FILES ${files}`);
     process.stdout.write(fin.join("\n") + "\n");
-    const where = (lines[eventAt - 1] || "start").trim();
-    process.stdout.write(
-      `WASM32 ${image} ${liveStart} ${liveMax} ${eventMax} ${eventAt} ${where}\n` +
-        `BASE ${base}\n`
-    );
+    const what = (n) => (lines[n - 1] || "start").trim(); // line 0: building the replay
     peaks.sort((x, y) => y[0] - x[0]);
+    const [eventMax, eventAt] = peaks[0];
+    process.stdout.write(
+      `WASM32 ${image} ${liveStart} ${liveMax} ${eventMax} ${eventAt} ${what(eventAt)}\n`
+    );
     for (const [peak, n] of peaks.slice(0, 5)) {
-      process.stdout.write(`TOP ${peak} ${n} ${(lines[n - 1] || "start").trim()}\n`);
+      process.stdout.write(`TOP ${peak} ${n} ${what(n)}\n`);
     }
   } catch (e) {
     process.stdout.write(out.join("\n") + "\n");
