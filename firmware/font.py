@@ -27,7 +27,7 @@ def codes(s):
     character, 8% of a press); one encode() per string costs one small bytes object."""
     b = s.encode()
     if len(b) != len(s):  # not all ASCII: one code per character, not per UTF-8 byte
-        b = bytes([c if c < 128 else 128 for c in [ord(ch) for ch in s]])
+        b = bytes([min(ord(ch), 128) for ch in s])
     return b
 
 
