@@ -110,6 +110,11 @@ def shadow_of(rel):
     return rel[:-4] + ".py" if rel.endswith(".mpy") else None
 
 
+def _folders(files):
+    """The folders (board paths) that the (rel, path) `files` live in, sorted."""
+    return sorted({rel.rsplit("/", 1)[0] for rel, _ in files if "/" in rel})
+
+
 def connect_args(port):
     args = [tool("mpremote"), "connect", port]
     if port.startswith("socket://"):
@@ -179,7 +184,7 @@ def flash_commands(files, reset=True):
     it, so those are removed first."""
     import base64
 
-    folders = sorted({rel.rsplit("/", 1)[0] for rel, _ in files if "/" in rel})
+    folders = _folders(files)
     shadows = sorted(shadow_of(rel) for rel, _ in files if shadow_of(rel))
     script = (
         "import os\n"
@@ -303,7 +308,7 @@ def romfs_cleanup_script(files):
             names.append(rel)
             if shadow_of(rel):
                 names.append(shadow_of(rel))
-    folders = sorted({rel.rsplit("/", 1)[0] for rel, _ in files if "/" in rel}, reverse=True)
+    folders = _folders(files)[::-1]  # deepest first
     return (
         "import os\n"
         "_n = 0\n"
