@@ -26,22 +26,26 @@ help:
 
 venv: $(STAMP)
 
+# firmware/ (by its top-level names, as on the Pico) and the repository root (tools.*) are
+# importable in the venv through one .pth file: no tool edits sys.path.
 $(STAMP): requirements.txt
 	$(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r requirements.txt
+	printf '%s\n%s\n' "$(CURDIR)/firmware" "$(CURDIR)" > \
+	  "$$($(PY) -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')/pocket_yatzy.pth"
 	touch $(STAMP)
 
 # The bench's 32-bit lane: MicroPython's WebAssembly port from the npm registry, pinned in
-# tools/wasm32/package-lock.json. Where npm is missing or cannot install, the lane is skipped
+# tools/emu/wasm32/package-lock.json. Where npm is missing or cannot install, the lane is skipped
 # (the bench and its test say so).
-WASM32_STAMP := tools/wasm32/node_modules/.installed
+WASM32_STAMP := tools/emu/wasm32/node_modules/.installed
 
 wasm32:
 	@if ! command -v npm >/dev/null; then \
-	  echo "npm not found: the 32-bit lane (tools/wasm32) is skipped"; \
-	elif [ ! -f $(WASM32_STAMP) ] || [ tools/wasm32/package-lock.json -nt $(WASM32_STAMP) ]; then \
-	  (cd tools/wasm32 && npm ci --no-audit --no-fund --loglevel=error) && touch $(WASM32_STAMP) \
-	  || echo "npm ci failed: the 32-bit lane (tools/wasm32) is skipped"; \
+	  echo "npm not found: the 32-bit lane (tools/emu/wasm32) is skipped"; \
+	elif [ ! -f $(WASM32_STAMP) ] || [ tools/emu/wasm32/package-lock.json -nt $(WASM32_STAMP) ]; then \
+	  (cd tools/emu/wasm32 && npm ci --no-audit --no-fund --loglevel=error) && touch $(WASM32_STAMP) \
+	  || echo "npm ci failed: the 32-bit lane (tools/emu/wasm32) is skipped"; \
 	fi
 
 lint: $(STAMP)
@@ -57,13 +61,13 @@ test: $(STAMP) wasm32
 	$(PY) -m pytest -q host_tests
 
 sim: $(STAMP)
-	$(PY) tools/sim.py $(ARGS)
+	$(PY) -m tools.sim $(ARGS)
 
-# Benchmarks: add your script to BENCH_SCRIPTS; each runs in turn and prints its figures.
-BENCH_SCRIPTS := tools/bench_app.py tools/bench_ai.py
+# Benchmarks: add your module to BENCH_MODULES; each runs in turn and prints its figures.
+BENCH_MODULES := tools.bench.app_bench tools.bench.ai
 
 bench: $(STAMP) wasm32
-	@for s in $(BENCH_SCRIPTS); do echo "== $$s"; $(PY) $$s || exit 1; done
+	@for m in $(BENCH_MODULES); do echo "== $$m"; $(PY) -m $$m || exit 1; done
 
 # Long random campaigns (add a recipe line for yours). Core: every ruleset x option.
 SOAK_GAMES ?= 20
@@ -72,41 +76,41 @@ SOAK_ROUNDS ?= 10
 PROPERTY_TESTS = $(shell grep -l '@given' host_tests/test_*.py)
 
 soak: $(STAMP)
-	$(PY) tools/soak_core.py --games $(SOAK_GAMES)
+	$(PY) -m tools.core.soak --games $(SOAK_GAMES)
 	for i in $$(seq $(SOAK_ROUNDS)); do \
 	  HYPOTHESIS_PROFILE=explore $(PY) -m pytest -q -x -p no:cacheprovider $(PROPERTY_TESTS) || exit 1; \
 	done
 
 media: $(STAMP)
-	$(PY) tools/sim_media.py docs/img
+	$(PY) -m tools.sim.media docs/img
 
 goldens: $(STAMP)
-	$(PY) tools/sim_media.py --goldens host_tests/goldens
-	$(PY) tools/gen_goldens.py --out host_tests/golden --docs docs/img/app
+	$(PY) -m tools.sim.media --goldens host_tests/golden
+	$(PY) -m tools.gen.goldens --out host_tests/golden --docs docs/img/app
 
 build: $(STAMP)
-	$(PY) tools/flash.py build
+	$(PY) -m tools.flash build
 
 romfs: $(STAMP)
-	$(PY) tools/flash.py romfs
+	$(PY) -m tools.flash romfs
 
 flash: $(STAMP)
-	$(PY) tools/flash.py flash --port $(PORT) $(if $(filter 1 yes,$(ROMFS)),--romfs)
+	$(PY) -m tools.flash flash --port $(PORT) $(if $(filter 1 yes,$(ROMFS)),--romfs)
 
 repl: $(STAMP)
 	$(VENV)/bin/mpremote connect $(PORT) repl
 
 logs: $(STAMP)
-	$(PY) tools/flash.py logs --port $(PORT)
+	$(PY) -m tools.flash logs --port $(PORT)
 
 hardware: $(STAMP)
-	$(PY) tools/gen_hardware.py
-	$(PY) tools/flash.py package
+	$(PY) -m tools.gen.hardware
+	$(PY) -m tools.flash package
 
 enclosure: $(STAMP)
 	command -v openscad >/dev/null || (apt-get update -qq && apt-get install -y -qq openscad)
 	[ -n "$$DISPLAY" ] || command -v xvfb-run >/dev/null || apt-get install -y -qq xvfb xauth
-	$(PY) tools/gen_hardware.py --enclosure
+	$(PY) -m tools.gen.hardware --enclosure
 
 clean:
 	rm -rf build .pytest_cache .ruff_cache

@@ -1,51 +1,20 @@
 # The Pocket Yatzy app: routes button presses to screens, draws changed pixels, saves.
 # SPDX-License-Identifier: MIT
 #
-# App(display, storage, dice, sound) is hardware-free (docs/CONTRACTS.md, "App"). One screen
-# object is active at a time; it has draw(cv), press(b, long, now) and tick(now) -> ms or
-# None. Buttons reach screens as numbers: 0..4 = hold1..hold5, 5 = hold6, 6 = roll
-# (left-handed: hold1..hold5 mirrored). A screen calls app.changed() when its picture
-# changes; the app then redraws the whole frame into display.buffer and FramePusher sends
-# only the changed windows. Screens live in ui_*.py and are imported when first shown.
+# App(display, storage, dice, sound) is hardware-free (docs/CONTRACTS.md, "App"): it never
+# imports machine, time or os. One screen object is active at a time (ui/widgets.py,
+# Screen); buttons reach it as ui.keys indexes (left-handed: hold1..hold5 mirrored). A
+# screen calls app.changed() when its picture changes; the app then redraws the frame into
+# display.buffer and the frame pusher sends only the changed windows. Screens live in ui/
+# and are imported when first shown; heap.py drops the groups of modules not in use.
 
-import gfx
-from font import SMALL
-
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
-
-
-ROLL = const(6)
-HOLD6 = const(5)
-_BUTTONS = ("hold1", "hold2", "hold3", "hold4", "hold5", "hold6", "roll")
-# Centre x of each button's column on the screen (five dice at a 21 px pitch, Roll right;
-# hold6 sits above Roll). KEY_X is the device's layout: hardware/enclosure places the buttons
-# at these columns. Left-handed, the device is turned round (screen rotated 180 degrees, Roll
-# on the left), so the columns the screens draw at, COLS, are mirrored; COLS is updated in
-# place and screens index it when they draw.
-RIGHT_HANDED = (10, 31, 52, 73, 94, 116, 116)
-LEFT_HANDED = (33, 54, 75, 96, 117, 11, 11)
-KEY_X = RIGHT_HANDED
-COLS = list(RIGHT_HANDED)
-KEY_Y = const(58)  # top of the soft-key labels (page 7)
-
-DEFAULTS = {
-    "contrast": 128,
-    "sound": True,
-    "volume": 5,
-    "sleep_s": 120,
-    "left_handed": False,
-    "cpu_pace": 500,
-    "i2c_khz": 400,
-}
-CONTRASTS = (8, 48, 128, 192, 255)
-SLEEPS = (30, 60, 120, 300, 600, 0)
-PACES = (150, 500, 1000)
-BUS_KHZ = (100, 400, 1000)  # OLED I2C speed; the shell applies it (hardware/README.md)
+import heap
+import settings as _settings
+from gfx.canvas import Canvas
+from gfx.font import MEDIUM, SMALL
+from gfx.pusher import FramePusher
+from ui import keys
+from ui.widgets import softkeys, wrap
 
 
 class App:
@@ -56,9 +25,9 @@ class App:
         self.storage = storage
         self.dice = dice
         self.sound = sound
-        self.cv = gfx.Canvas(display.buffer, display.width, display.height)
-        self.pusher = gfx.FramePusher(display)
-        self.settings = dict(DEFAULTS)
+        self.cv = Canvas(display.buffer, display.width, display.height)
+        self.pusher = FramePusher(display)
+        self.settings = dict(_settings.DEFAULTS)
         self.store = None
         self.screen = None
         self.asleep = False
@@ -81,13 +50,13 @@ class App:
         """Load settings, high scores, names and the saved game; show the title."""
         import sys
 
-        import ui_save
+        from save import store as ui_save
 
         before = set(sys.modules)
         self.now = self.last_input = now_ms
         self.store = ui_save.Store(self.storage)
         notes = []
-        self.settings, note = self.store.load_settings(DEFAULTS)
+        self.settings, note = self.store.load_settings(_settings.DEFAULTS)
         if note:
             notes.append(note)
         self.setup, note = self.store.load_setup()
@@ -114,9 +83,7 @@ class App:
         # go (about 60 KB on the 64-bit port); "Continue" reads the save again
         self._saved = g = None
         self.store.release()
-        from ui_menu import drop_modules
-
-        drop_modules(before)
+        heap.drop("start", keep=before)
         self.apply_display_settings()
         self.title()
         self.render()
@@ -138,10 +105,10 @@ class App:
         self._saved = g
         self.saved_info = None
         self._saved_cpu = 0  # its number of dice if it has computer players, else 0
-        if g is not None:
-            from ui_menu import summarize
-
-            summarize(self, g)
+        if g is not None:  # what the title keeps: a summary line, and the computers' dice
+            self.saved_info = "%s ROUND %d/%d" % (g.rules.name.upper(), g.round, g.rounds)
+            if [1 for p in g.players if p.cpu]:
+                self._saved_cpu = g.rules.dice
 
     def play_saved(self):
         """Continue the saved game once the menu press has been handled (the menus go before
@@ -157,14 +124,14 @@ class App:
         if hasattr(d, "contrast"):
             d.contrast(want[0])
         left = want[1]
-        COLS[:] = LEFT_HANDED if left else RIGHT_HANDED
+        keys.COLS[:] = keys.LEFT_HANDED if left else keys.RIGHT_HANDED
         if hasattr(d, "rotate") and (self._applied is None or self._applied[1] != left):
             d.rotate(left)  # the driver re-sends the whole frame
         self._applied = want
         self._dirty = True
 
     def title(self):
-        from ui_menu import Title
+        from ui.menu import Title
 
         self.show(Title(self))
 
@@ -177,7 +144,7 @@ class App:
 
     def play(self, g, save=False):
         """Show the play screen for `g` as soon as the menu screen handling this press has
-        returned: only then can its module be dropped (unload_menus), before ui_play loads.
+        returned: only then can its module be dropped (heap.py), before ui/play.py loads.
         `save`: save the (new) game first, also after the menus are gone."""
         self._play_next = (g, save)
 
@@ -227,7 +194,7 @@ class App:
             from yatzy import strategy
 
             strategy.tables(g.rules.dice)
-        from ui_play import Play
+        from ui.play import Play
 
         self.show(Play(self, g))
 
@@ -236,7 +203,7 @@ class App:
         scores (the in-play save needs only frame.py)."""
         if self.store is not None:
             self.store.release()
-        unload_menus()
+        heap.drop("menus", "setup", "reader")
 
     def _make_game(self, s):
         from yatzy.engine import Game
@@ -257,7 +224,9 @@ class App:
         self.game = g
         self.levels = lv
         self.saved = None
-        unload_menus()  # the set-up code (rules_config) is not needed while playing
+        heap.drop(
+            "menus", "setup", "reader"
+        )  # the set-up code (rules_config) is not needed while playing
         return g
 
     def changed(self, part=None):
@@ -271,16 +240,14 @@ class App:
     # ---- events -----------------------------------------------------------------------
     def press(self, button, kind, now_ms):
         """A debounced press: button "hold1".."hold6" or "roll", kind "short" or "long"."""
-        if button not in _BUTTONS:
-            raise ValueError("unknown button %r (hold1..hold6 or roll)" % (button,))
+        b = keys.index(button)
         if kind != "short" and kind != "long":
             raise ValueError("press kind must be 'short' or 'long', got %r" % (kind,))
         self.now = self.last_input = now_ms
         if self.asleep:
             self.wake(now_ms)
             return
-        b = _BUTTONS.index(button)
-        if self.settings["left_handed"] and b < 5:
+        if self.settings["left_handed"] and b < keys.HOLD6:
             b = 4 - b
         if self.screen is not None:
             self.screen.press(b, kind == "long", now_ms)
@@ -350,7 +317,7 @@ class App:
         cv = self.cv
         cv.fill(0)
         cv.fill_rect(0, 0, 128, 9, 1)
-        cv.text(2, 1, "ERROR", gfx.MEDIUM, 0)
+        cv.text(2, 1, "ERROR", MEDIUM, 0)
         lines = wrap(str(message).upper(), 31)
         y = 12
         for line in lines[:6]:
@@ -372,97 +339,3 @@ class App:
     def level_of(self, p):
         lv = self.levels[p] if self.levels else ""
         return lv or "basic"
-
-
-# ---- drawing helpers shared by the screens -------------------------------------------
-
-
-def softkeys(cv, labels):
-    """Soft-key labels right above the buttons (page 7): labels[0..4] = hold1..hold5,
-    labels[5] = Roll; None leaves a key unlabelled."""
-    for i in range(6):
-        s = labels[i]
-        if not s:
-            continue
-        x = COLS[i if i < 5 else ROLL]
-        w = SMALL.width(s) + 4
-        if w < 15:
-            w = 15
-        left = x - w // 2
-        if left + w > 128:
-            left = 128 - w
-        if left < 0:
-            left = 0
-        cv.fill_round_rect(left, KEY_Y - 1, w, 7, 1, 1)
-        cv.text(left + (w - SMALL.width(s)) // 2, KEY_Y, s, SMALL, 0)
-
-
-def title_bar(cv, text, right=None):
-    """Inverted 7-px title row with optional right-aligned text."""
-    cv.fill_rect(0, 0, 128, 7, 1)
-    cv.text(2, 1, text, SMALL, 0)
-    if right:
-        cv.text_right(126, 1, right, SMALL, 0)
-
-
-def wrap(text, width):
-    """Split text into lines of at most `width` characters at spaces."""
-    out = []
-    for para in text.split("\n"):
-        line = ""
-        for word in para.split(" "):
-            while len(word) > width:
-                if line:
-                    out.append(line)
-                    line = ""
-                out.append(word[:width])
-                word = word[width:]
-            if not line:
-                line = word
-            elif len(line) + 1 + len(word) <= width:
-                line += " " + word
-            else:
-                out.append(line)
-                line = word
-        out.append(line)
-    return out
-
-
-def upper(s):
-    """Upper-case for the SMALL font (capitals only)."""
-    return s.upper()
-
-
-_MENU_MODULES = ("ui_menu", "ui_setup", "ui_names", "ui_help", "ui_scores", "ui_end", "ui_after")
-_PLAY_MODULES = ("ui_play", "ui_card")
-
-
-def unload_play():
-    """Drop the play screen's modules when a game is over and the menus come back (imported
-    again for the next game)."""
-    import gc
-    import sys
-
-    for name in _PLAY_MODULES:
-        if name in sys.modules:
-            del sys.modules[name]
-    gc.collect()
-
-
-def unload_menus():
-    """Drop the menu screens' modules and the rules' menu/help tables while a game is played
-    (they are loaded again when shown): about 40 KB of heap on MicroPython. Also called right
-    before a game starts, so the menus' tables are gone before the play screen loads."""
-    import gc
-    import sys
-
-    for name in _MENU_MODULES:
-        if name in sys.modules:
-            del sys.modules[name]
-    r = sys.modules.get("yatzy.rules")
-    if r is not None:
-        r.release()
-    c = sys.modules.get("yatzy.codec")
-    if c is not None:
-        c.release()  # saving needs only the writing side
-    gc.collect()

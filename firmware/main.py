@@ -6,7 +6,7 @@
 import gc
 
 gc.collect()
-import board  # noqa: E402  (the display is built before the large imports, STYLE 18)
+from pico import board  # noqa: E402  (the display is built before the large imports, STYLE 18)
 
 hw = board.Board()
 if hw.roll_held():
@@ -14,6 +14,6 @@ if hw.roll_held():
 else:
     display = hw.display()
     gc.collect()
-    import runner  # noqa: E402
+    from pico import runner  # noqa: E402
 
     runner.main(hw, display)

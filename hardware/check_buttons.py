@@ -15,13 +15,13 @@ Pressing two buttons together gives one line for each. Ctrl-C ends.
 
 import time
 
-import board
-from buttons import Buttons
-from sound import Sound
+from pico import board
+from pico.buttons import Buttons
+from pico.sound import Sound
 
 
 def print_wiring():
-    print("Expected wiring (firmware/board.py):")
+    print("Expected wiring (firmware/pico/board.py):")
     for g, pin, signal, pull, active, to in board.PINS:
         gp = "GP%d" % g if isinstance(g, int) else g
         print(

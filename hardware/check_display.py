@@ -16,7 +16,7 @@ an arrow pointing up. If 1000 kHz gives errors or garbage, keep i2c_khz at 400 i
 
 import time
 
-import board
+from pico import board
 
 
 def pattern(d):

@@ -16,8 +16,8 @@ Write down the current while it sleeps (expect under 4 mA) and while the screen 
 
 import time
 
-import board
-from buttons import Buttons
+from pico import board
+from pico.buttons import Buttons
 
 
 def main(hw=None):

@@ -19,7 +19,7 @@ The game's own watchdog uses board.WDT_TIMEOUT_MS (8000 ms) and is fed by the ma
 
 import time
 
-import board
+from pico import board
 
 
 def main(hw=None, limit_ms=None):

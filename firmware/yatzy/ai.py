@@ -10,7 +10,7 @@ of the rest of the game** (the future value), which ``basic`` ignores. The futur
 a column is ``L[open lower boxes, Yahtzee-50 flag] + U[open upper boxes][upper total]``:
 
 - ``best`` uses the tables ``yatzy.ai_tables`` fitted to the exact optimum
-  (``tools/gen_ai_tables.py`` from ``tools/solver.py``) when the game is one the solver
+  (``tools/gen/ai_tables.py`` from ``tools/solver/solver.py``) when the game is one the solver
   covers (yatzy, forced, yahtzee, no house options that change play); otherwise, and
   always for ``good``, a generic model: one weight per lower box plus per upper box and a
   logistic chance of still reaching the upper bonus (weights also fitted by the tool).
@@ -58,7 +58,7 @@ def _i16(buf, i):
 
 
 def _tables():
-    from yatzy import ai_tables
+    from yatzy.tables import fitted as ai_tables
 
     return ai_tables
 
@@ -100,7 +100,7 @@ class Model:
         self.key = exact_key(r) if level == "best" else None
         self.exact = None
         if self.key is not None and self.key in t.EXACT:
-            name = "yatzy.ai_exact_" + self.key
+            name = "yatzy.tables.exact_" + self.key
             __import__(name)
             self.exact = sys.modules[name].TABLE  # (lower, threshold, flags, L, U)
         g = t.GENERIC[_family(r)]

@@ -205,21 +205,9 @@ def decode(data, dice=None):
 
 
 def __getattr__(name):
-    """``unpack``, ``achievable`` and the rest of the reading side, from codec_load."""
-    if name[:2] == "__":
+    """``unpack`` and ``achievable``, the reading side, from codec_load (and nothing else)."""
+    if name != "unpack" and name != "achievable":
         raise AttributeError(name)
     from yatzy import codec_load
 
     return getattr(codec_load, name)
-
-
-def release():
-    """Drop the reading side (yatzy/codec_load.py, yatzy/engine_load.py) until a save is
-    read again."""
-    import sys
-
-    pkg = sys.modules.get("yatzy")
-    for name in ("codec_load", "engine_load"):
-        sys.modules.pop("yatzy." + name, None)
-        if pkg is not None and name in pkg.__dict__:
-            delattr(pkg, name)

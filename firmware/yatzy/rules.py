@@ -210,25 +210,30 @@ def __getattr__(name):
     A game in play needs none of them: some 28 KB of heap on the 64-bit unix port."""
     if name == "RULESETS":
         return _rulesets()
-    if name == "CATEGORY_INFO" or name == "YAHTZEE_INFO":
-        from yatzy import rules_info
-
-        return getattr(rules_info, name)
-    if name[:2] == "__":
+    where = _LAZY.get(name)
+    if where is None:
         raise AttributeError(name)
-    from yatzy import rules_config
+    if where == "rules_info":
+        from yatzy import rules_info as m
+    else:
+        from yatzy import rules_config as m
+    return getattr(m, name)
 
-    return getattr(rules_config, name)
+
+# name -> the core module it is loaded from on first use (nothing else is reached through)
+_LAZY = {
+    "CATEGORY_INFO": "rules_info",
+    "YAHTZEE_INFO": "rules_info",
+    "OPTIONS": "rules_config",
+    "configure": "rules_config",
+    "normalize_options": "rules_config",
+    "applies": "rules_config",
+    "menu_values": "rules_config",
+    "max_upper": "rules_config",
+}
 
 
 def release():
-    """Drop what is loaded on first use (RULESETS, the help texts) to free heap while a game
-    is played; it is loaded again when next asked for."""
-    import sys
-
+    """Forget RULESETS (built again when next asked for) to free heap while a game is
+    played. The modules loaded on first use are dropped by the app (heap.py, "setup")."""
     globals().pop("RULESETS", None)
-    pkg = sys.modules.get("yatzy")
-    for name in ("rules_info", "rules_config"):
-        sys.modules.pop("yatzy." + name, None)
-        if pkg is not None and name in pkg.__dict__:
-            delattr(pkg, name)

@@ -16,9 +16,12 @@ full rolls, and a roll is worth the best of its sub-keeps. Values are integers
 scaled by 2**16 so every runtime makes the same choices. Tables are built once
 per dice count; per turn the values are cached.
 
-Other levels register with :func:`register` (``register("easy", fn)``, where
-``fn(game, rand)`` returns an action); an unregistered level ``x`` is looked up
-by importing ``yatzy.strategy_x``, which should call ``register`` on import.
+The levels are :data:`LEVELS`. ``easy``, ``good`` and ``best`` live in ``yatzy.ai``,
+which :data:`_PROVIDERS` names and which registers them when first imported; other
+levels can be added with :func:`register` (``register("mine", fn)``, where
+``fn(game, rand)`` returns an action). A level whose tables do not fit in the heap
+(``MemoryError``) plays that move as ``basic``, so the game goes on: callers never
+handle it. :func:`hint` and :func:`loss` are the hint coach's view of the same.
 
 Example::
 
@@ -37,6 +40,10 @@ from yatzy.scoring import counts_of
 SCALE = 65536  # fixed point: expected values are integers in 1/65536 points
 MAX_LOOKAHEAD = 8  # Maxi with many saved rolls plans at most this many rolls ahead
 
+LEVELS = ("basic", "easy", "good", "best")
+# level -> the module that registers it when imported (an explicit table: nothing else is
+# imported by name)
+_PROVIDERS = {"easy": "yatzy.ai", "good": "yatzy.ai", "best": "yatzy.ai"}
 _LEVELS = {}
 _TABLES = {}
 _SCORES = {}
@@ -48,20 +55,59 @@ def register(level, fn):
     _LEVELS[level] = fn
 
 
-def decide(game, level="basic", rand=None):
-    """The next action of the current player (see the module docstring)."""
+def _level_fn(level):
     fn = _LEVELS.get(level)
     if fn is None:
-        if not isinstance(level, str) or not level.isalpha():
+        provider = _PROVIDERS.get(level) if isinstance(level, str) else None
+        if provider is None:
             raise ValueError("unknown strategy level %r" % (level,))
-        try:
-            __import__("yatzy.strategy_" + level)
-        except ImportError:
-            raise ValueError("unknown strategy level %r" % (level,))
+        __import__(provider)
         fn = _LEVELS.get(level)
         if fn is None:
             raise ValueError("strategy level %r did not register itself" % (level,))
-    return fn(game, rand)
+    return fn
+
+
+def _collect():
+    import gc
+
+    gc.collect()
+
+
+def decide(game, level="basic", rand=None):
+    """The next action of the current player (see the module docstring). A level other than
+    basic that runs out of memory (its tables do not fit) plays this move as basic."""
+    try:
+        return _level_fn(level)(game, rand)
+    except MemoryError:
+        if level == "basic":
+            raise
+    _collect()
+    return _level_fn("basic")(game, rand)
+
+
+def hint(game):
+    """The hint coach's move: ``(action, exact)``, the ``best`` level's suggestion
+    (``exact`` True) or, when its tables do not fit in the heap, the basic one (False)."""
+    try:
+        from yatzy import ai
+
+        return ai.hint(game), True
+    except (ImportError, MemoryError):  # not on this flash, or no room for its tables
+        _collect()
+    return _basic(game, None), False
+
+
+def loss(game, action):
+    """Expected points that ``action`` gives away against the best choice (float), or
+    None when the best level's tables do not fit in the heap. ValueError: not possible."""
+    try:
+        from yatzy import ai
+
+        return ai.loss(game, action)
+    except (ImportError, MemoryError):
+        _collect()
+    return None
 
 
 # ---- tables over dice multisets ------------------------------------------------------------

@@ -1,7 +1,7 @@
 // Pocket Yatzy enclosure: a shell and a lid, parametric on the OLED panel.
 // SPDX-License-Identifier: MIT
 //
-// Render:  make enclosure   (STL + preview PNG for both panels, via tools/gen_hardware.py)
+// Render:  make enclosure   (STL + preview PNG for both panels, via tools/gen/hardware.py)
 //          openscad -D 'panel="ssd1306"' -o case.stl pocket_yatzy.scad
 // Layout (top view, lid): the screen window at the top, the button row below it. With the
 // 2.42" panel the five hold buttons sit right under the five dice the app draws (their

@@ -1,0 +1,59 @@
+# Named groups of modules the app drops from the heap, and the one function that drops them.
+# SPDX-License-Identifier: MIT
+"""MicroPython keeps an imported module's functions, classes and constants in the heap
+until nothing refers to it. The app drops whole groups of modules it does not need at the
+moment (docs/app_infra.md, "Heap"); they are imported again when next used. Example::
+
+    drop("menus", "setup", "reader")   # a game starts: menus, set-up tables, save reader go
+    drop("start", keep=before)         # after start-up: what reading the save loaded
+"""
+
+import gc
+import sys
+
+GROUPS = {
+    # the menu screens: not needed while a game is played
+    "menus": ("ui.menu", "ui.setup", "ui.names", "ui.help", "ui.scores", "ui.end", "ui.after"),
+    # the core's set-up and help tables (rules_config, rules_info; RULESETS is released too)
+    "setup": ("yatzy.rules_info", "yatzy.rules_config"),
+    # the core's save reader: the in-play save needs only the writing side
+    "reader": ("yatzy.codec_load", "yatzy.engine_load"),
+    # the play screen: dropped when a game is over and the menus come back
+    "play": ("ui.play", "ui.card"),
+    # the high-score and settings records: only the in-play save stays loaded in a game
+    "records": ("save.records",),
+    # what start-up loads to read the saved game and the title does not need
+    "start": (
+        "save.records",
+        "yatzy.codec_load",
+        "yatzy.engine_load",
+        "yatzy.engine",
+        "yatzy.rules_config",
+        "yatzy.rules_info",
+        "yatzy.rules",
+        "yatzy.scoring",
+    ),
+}
+# modules that stay loaded but cache tables built from a group: released with it
+_RELEASE = {"setup": "yatzy.rules"}
+
+
+def drop(*groups, keep=None, collect=True):
+    """Drop the loaded modules of the named groups (but not those in the set `keep`): from
+    sys.modules and from their package, so nothing refers to them any more; then collect."""
+    for group in groups:
+        cached = _RELEASE.get(group)
+        if cached is not None and cached in sys.modules:
+            sys.modules[cached].release()
+        for name in GROUPS[group]:
+            if keep is not None and name in keep:
+                continue
+            if sys.modules.pop(name, None) is None:
+                continue
+            i = name.rfind(".")
+            pkg = sys.modules.get(name[:i]) if i > 0 else None
+            leaf = name[i + 1 :]
+            if pkg is not None and leaf in pkg.__dict__:
+                delattr(pkg, leaf)
+    if collect:
+        gc.collect()

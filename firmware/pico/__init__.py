@@ -1,0 +1,2 @@
+# The Pico shell: pin map, drivers, the app loop; the only importer of machine.
+# SPDX-License-Identifier: MIT

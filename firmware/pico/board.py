@@ -1,0 +1,257 @@
+# Pocket Yatzy pin map and hardware builder: the only firmware file that names a pin.
+# SPDX-License-Identifier: MIT
+#
+# WIRING (Raspberry Pi Pico, Pico W, Pico 2; physical pins counted as on the Pico pinout card)
+# | GPIO | Pin | Signal   | Pull        | Active | Connects to                                  |
+# |------|-----|----------|-------------|--------|----------------------------------------------|
+# | GP4  | 6   | SDA      | module 4k7  | -      | OLED SDA (I2C0)                              |
+# | GP5  | 7   | SCL      | module 4k7  | -      | OLED SCL (I2C0)                              |
+# | GP6  | 9   | OLED_RES | none        | low    | OLED RES, only on modules that have the pin  |
+# | GP8  | 11  | HOLD1    | internal up | low    | hold button 1 (under die 1) to GND           |
+# | GP9  | 12  | HOLD2    | internal up | low    | hold button 2 (under die 2) to GND           |
+# | GP10 | 14  | HOLD3    | internal up | low    | hold button 3 (under die 3) to GND           |
+# | GP11 | 15  | HOLD4    | internal up | low    | hold button 4 (under die 4) to GND           |
+# | GP12 | 16  | HOLD5    | internal up | low    | hold button 5 (under die 5) to GND           |
+# | GP13 | 17  | HOLD6    | internal up | low    | hold button 6, Maxi Yatzy only (optional)    |
+# | GP14 | 19  | ROLL     | internal up | low    | roll button to GND                           |
+# | GP15 | 20  | BUZZER   | none        | high   | piezo buzzer + (optional; - to GND), PWM7 B  |
+# | LED  | -   | LED      | none        | high   | on-board LED (GP25 on Pico, via radio on W)  |
+# Power: 3V3(OUT) pin 36 -> OLED VCC; GND pin 38 -> OLED GND; GND pin 13 -> buttons and buzzer.
+# The table above is also the data below (PINS); tools/gen/hardware.py writes the README table,
+# the wiring image and the Wokwi diagram from PINS, and host_tests check all of them agree.
+#
+# Nothing here touches hardware at import time: Board() builds each part when asked.
+
+try:
+    from micropython import const
+except ImportError:  # CPython (host tools and tests)
+
+    def const(x):
+        return x
+
+
+import settings as _settings
+from ui import keys as _keys
+
+# Panel: 128x64 either way; the two supported modules differ in size and in two init details.
+WIDTH = const(128)
+HEIGHT = const(64)
+OLED_ADDR = const(0x3C)
+PANELS = {
+    # id: (label, active area width mm, height mm, has RES pin)
+    "ssd1306": ('0.96" SSD1306 128x64', 21.7, 10.9, False),
+    "ssd1309": ('2.42" SSD1309 128x64', 55.0, 27.5, True),
+}
+PANEL = "ssd1309"  # the recommended layout: five dice sit right above five buttons
+
+I2C_ID = const(0)
+I2C_KHZ_DEFAULT = _settings.DEFAULTS["i2c_khz"]  # the one table: settings.py
+I2C_KHZ_CHOICES = _settings.choices("i2c_khz")
+
+# One row per signal: (gpio, physical pin, signal, pull, active level, connects to).
+# gpio is an int, or the string "LED" for the on-board LED (its GPIO differs by board).
+PINS = (
+    (4, 6, "SDA", "module 4k7", "-", "OLED SDA (I2C0)"),
+    (5, 7, "SCL", "module 4k7", "-", "OLED SCL (I2C0)"),
+    (6, 9, "OLED_RES", "none", "low", "OLED RES, only on modules that have the pin"),
+    (8, 11, "HOLD1", "internal up", "low", "hold button 1 (under die 1) to GND"),
+    (9, 12, "HOLD2", "internal up", "low", "hold button 2 (under die 2) to GND"),
+    (10, 14, "HOLD3", "internal up", "low", "hold button 3 (under die 3) to GND"),
+    (11, 15, "HOLD4", "internal up", "low", "hold button 4 (under die 4) to GND"),
+    (12, 16, "HOLD5", "internal up", "low", "hold button 5 (under die 5) to GND"),
+    (13, 17, "HOLD6", "internal up", "low", "hold button 6, Maxi Yatzy only (optional)"),
+    (14, 19, "ROLL", "internal up", "low", "roll button to GND"),
+    (15, 20, "BUZZER", "none", "high", "piezo buzzer + (optional; - to GND), PWM7 B"),
+    ("LED", "-", "LED", "none", "high", "on-board LED (GP25 on Pico, via radio on W)"),
+)
+# Power rows: (physical pin, name, connects to).
+POWER = (
+    (36, "3V3(OUT)", "OLED VCC"),
+    (38, "GND", "OLED GND"),
+    (13, "GND", "buttons (other leg of each) and buzzer -"),
+    (39, "VSYS", "battery + via switch (optional, see README)"),
+)
+# Button names as the app knows them (contract: "hold1".."hold6", "roll"), in PINS order.
+BUTTONS = _keys.NAMES
+
+# Watchdog: RP2040 accepts at most 8388 ms. 8 s lets a slow frame or a save finish.
+WDT_TIMEOUT_MS = const(8000)
+# Longest single lightsleep; the loop feeds the watchdog between naps.
+SLEEP_CHUNK_MS = const(2000)
+
+
+def gpio(signal):
+    """GPIO number of a signal in PINS, e.g. gpio("ROLL") == 14."""
+    for row in PINS:
+        if row[2] == signal:
+            return row[0]
+    raise ValueError("no signal %r in the pin map" % (signal,))
+
+
+class Board:
+    """Builds the hardware on request. machine/time are injectable for host tests."""
+
+    def __init__(self, machine=None, time=None, panel=PANEL, maxi_button=True, buzzer=True):
+        if panel not in PANELS:
+            raise ValueError("unknown panel %r (choose from %s)" % (panel, sorted(PANELS)))
+        if machine is None:
+            import machine
+        if time is None:
+            import time
+        self.machine = machine
+        self.time = time
+        self.panel = panel
+        self.maxi_button = maxi_button
+        self.has_buzzer = buzzer
+        self._i2c = None
+        self._pins = {}
+
+    # -- clock ---------------------------------------------------------------
+    def ticks_ms(self):
+        return self.time.ticks_ms()
+
+    def ticks_diff(self, a, b):
+        return self.time.ticks_diff(a, b)
+
+    def sleep_ms(self, ms):
+        self.time.sleep_ms(ms)
+
+    # -- pins ----------------------------------------------------------------
+    def pin_in(self, signal):
+        """An input with the internal pull-up (buttons are active low)."""
+        p = self._pins.get(signal)
+        if p is None:
+            m = self.machine
+            p = m.Pin(gpio(signal), m.Pin.IN, m.Pin.PULL_UP)
+            self._pins[signal] = p
+        return p
+
+    def button_pins(self):
+        """(name, pin) for every button in use: hold1..hold5, hold6 if fitted, roll."""
+        out = []
+        for name in BUTTONS:
+            if name == "hold6" and not self.maxi_button:
+                continue
+            out.append((name, self.pin_in(name.upper())))
+        return out
+
+    def held(self, signal):
+        """True while that button is down (power-up checks)."""
+        return self.pin_in(signal).value() == 0
+
+    def roll_held(self):
+        """True while the roll button is down (safe mode check at power-up)."""
+        return self.held("ROLL")
+
+    # -- display -------------------------------------------------------------
+    def i2c(self, khz=I2C_KHZ_DEFAULT):
+        """I2C0 on GP4/GP5. Calling again re-clocks the bus (the rp2 I2C object is shared)."""
+        if khz not in I2C_KHZ_CHOICES:
+            raise ValueError("i2c_khz must be one of %s, not %r" % (I2C_KHZ_CHOICES, khz))
+        m = self.machine
+        self._i2c = m.I2C(I2C_ID, sda=m.Pin(gpio("SDA")), scl=m.Pin(gpio("SCL")), freq=khz * 1000)
+        return self._i2c
+
+    def reset_panel(self):
+        """Pulse RES low for modules that have the pin (many 2.42" SSD1309 boards lack an RC
+        reset and stay dark without it). Harmless when the pin is not connected."""
+        m = self.machine
+        res = m.Pin(gpio("OLED_RES"), m.Pin.OUT, value=1)
+        self.time.sleep_ms(1)
+        res.value(0)
+        self.time.sleep_ms(1)  # datasheet: RES low at least 3 us
+        res.value(1)
+        self.time.sleep_ms(1)
+
+    def display(self, khz=I2C_KHZ_DEFAULT):
+        """The panel driver on I2C0 (see firmware/pico/ssd1306.py)."""
+        from pico import ssd1306
+
+        i2c = self.i2c(khz)
+        self.reset_panel()  # always: a RES pin left unconnected just ignores GP6
+        return ssd1306.SSD1306_I2C(WIDTH, HEIGHT, i2c, addr=OLED_ADDR, chip=self.panel)
+
+    def set_i2c_khz(self, khz):
+        """Re-clock the display bus after settings are loaded."""
+        return self.i2c(khz)
+
+    # -- sound, LED, system ----------------------------------------------------
+    def buzzer(self):
+        """A PWM on the buzzer pin (freq/duty_u16), or None when no buzzer is fitted."""
+        if not self.has_buzzer:
+            return None
+        m = self.machine
+        pwm = m.PWM(m.Pin(gpio("BUZZER")))
+        pwm.duty_u16(0)
+        return pwm
+
+    def led(self):
+        m = self.machine
+        try:
+            return m.Pin("LED", m.Pin.OUT)  # Pico, Pico W, Pico 2 all name it "LED"
+        except (TypeError, ValueError):
+            return None
+
+    def watchdog(self, timeout_ms=WDT_TIMEOUT_MS):
+        """machine.WDT or None where the port has none."""
+        wdt_class = getattr(self.machine, "WDT", None)
+        if wdt_class is None:
+            return None
+        try:
+            return wdt_class(timeout=timeout_ms)
+        except (TypeError, ValueError, OSError):
+            return None
+
+    def stop_watchdog(self):
+        """Stop a running RP2040/RP2350 watchdog (MicroPython has no API for it): clear the
+        ENABLE bit (30) of WATCHDOG_CTRL so the REPL stays usable after Ctrl-C."""
+        mem32 = getattr(self.machine, "mem32", None)
+        if mem32 is None:
+            return False
+        base = _watchdog_base()
+        if base is None:
+            return False
+        mem32[base] = mem32[base] & ~(1 << 30)
+        return True
+
+    def lightsleep(self, ms):
+        """Sleep up to ms; a button pin IRQ (handler set) wakes it early on rp2."""
+        fn = getattr(self.machine, "lightsleep", None)
+        if fn is None:
+            self.time.sleep_ms(ms)
+        else:
+            fn(ms)
+
+    def reset(self):
+        self.machine.reset()
+
+    def irq_on_buttons(self, handler):
+        """handler(index, level) on both edges of every button pin; wakes lightsleep."""
+        m = self.machine
+        trig = m.Pin.IRQ_FALLING | m.Pin.IRQ_RISING
+        pins = self.button_pins()
+        for i in range(len(pins)):
+            pin = pins[i][1]
+            pin.irq(_make_irq(handler, i, pin), trig)
+
+
+def _make_irq(handler, index, pin):
+    def irq(_p):
+        handler(index, pin.value())
+
+    return irq
+
+
+def _watchdog_base():
+    """WATCHDOG_CTRL address: RP2040 0x40058000, RP2350 0x400D8000 (datasheets, ch. Watchdog)."""
+    try:
+        import sys
+
+        mach = sys.implementation._machine
+    except (ImportError, AttributeError):
+        return None
+    if "RP2040" in mach:
+        return 0x40058000
+    if "RP2350" in mach:
+        return 0x400D8000
+    return None

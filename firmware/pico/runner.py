@@ -1,0 +1,384 @@
+# The Pico main loop, testable on the host: buttons -> app, ticks, sound, sleep, watchdog, crashes.
+# SPDX-License-Identifier: MIT
+#
+# Runner takes every part as an argument (app factory, Buttons, display, clock, watchdog,
+# sleep functions, error log), so host tests drive it with fakes and a fake clock; main()
+# below wires the real parts from a board.Board and is what firmware/main.py calls.
+#
+# Loop (step): feed the watchdog, poll the buttons, hand presses to the app, app.tick,
+# sound.tick, then idle for the shortest wait anyone asked for (at most poll_ms) with
+# time.sleep_ms, which waits for an interrupt (WFE) on rp2; pin IRQs latch presses meanwhile.
+# Sleep: when app.asleep turns True the runner saves, powers the display off and naps in
+# lightsleep chunks (feeding the watchdog between them) until a button is down; then it
+# powers the display on, drops that press (buttons.resync) and calls app.wake: the same
+# screen comes back and the waking press is not acted on.
+# Crash: any exception from the app is appended to a bounded log on flash, the app's error
+# screen is shown (a plain text fallback if that fails too) and a roll press builds a fresh
+# app from the factory, which loads the settings and the last saved game from flash: saves
+# survive. The state the crash left behind is never saved. If building the fresh app fails
+# too, the next roll press hard-resets the board (machine.reset) for a clean heap.
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+POLL_MS = const(20)  # longest idle between polls while awake (edges are latched by IRQ)
+ERROR_IDLE_MS = const(300000)  # an unattended error screen powers down after 5 minutes
+LOG_NAME = "error.log"
+LOG_MAX = const(4096)
+
+
+def format_exception(exc):
+    """Traceback text on MicroPython (sys.print_exception) and CPython (traceback)."""
+    import sys
+
+    printer = getattr(sys, "print_exception", None)
+    if printer is not None:
+        import io
+
+        buf = io.StringIO()
+        printer(exc, buf)
+        return buf.getvalue()
+    import traceback
+
+    return "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+
+
+class ErrorLog:
+    """Append-only text log of at most max_bytes in one storage file; oldest lines go first."""
+
+    def __init__(self, storage, name=LOG_NAME, max_bytes=LOG_MAX):
+        if max_bytes < 64:
+            raise ValueError("log max_bytes must be at least 64, got %r" % (max_bytes,))
+        self.storage = storage
+        self.name = name
+        self.max_bytes = max_bytes
+
+    def read(self):
+        data = self.storage.read(self.name)
+        return b"" if data is None else bytes(data)
+
+    def append(self, text):
+        data = self.read() + text.encode()
+        if not data.endswith(b"\n"):
+            data += b"\n"
+        if len(data) > self.max_bytes:
+            cut = len(data) - self.max_bytes
+            nl = data.find(b"\n", cut - 1)
+            # drop whole lines from the front; a single huge line is cut hard
+            data = data[nl + 1 :] if 0 <= nl < len(data) - 1 else data[cut:]
+        self.storage.write(self.name, data)
+
+
+class Runner:
+    """Runs an app on real or fake hardware. See the file header for the loop."""
+
+    def __init__(
+        self,
+        make_app,
+        buttons,
+        display,
+        ticks_ms,
+        ticks_diff=None,
+        sound=None,
+        wdt=None,
+        idle=None,
+        lightsleep=None,
+        log=None,
+        led=None,
+        on_settings=None,
+        reset=None,
+        poll_ms=POLL_MS,
+        sleep_chunk_ms=None,
+    ):
+        if sleep_chunk_ms is None:
+            from pico.board import SLEEP_CHUNK_MS as sleep_chunk_ms
+        self.make_app = make_app
+        self.buttons = buttons
+        self.display = display
+        self._ticks = ticks_ms
+        self._diff = ticks_diff if ticks_diff is not None else _sub
+        self.sound = sound
+        self.wdt = wdt
+        self.idle = idle
+        self.lightsleep = lightsleep if lightsleep is not None else idle
+        self.log = log
+        self.led = led
+        self.on_settings = on_settings
+        self.reset = reset  # machine.reset: used when restarting the app itself failed
+        self.poll_ms = poll_ms
+        self.sleep_chunk_ms = sleep_chunk_ms
+        raw = ticks_ms()
+        self._base = (0, raw)  # (monotonic ms, raw ticks) replaced as one object: IRQ-safe
+        self.app = None
+        self.error = None  # message of the crash on screen, or None
+        self.error_t = 0
+        self.crashes = 0
+        self.start_failed = False  # the last crash happened while starting the app
+        self.sleeps = 0
+        self._applied = None
+
+    # -- time ------------------------------------------------------------------
+    def now(self):
+        """Monotonic ms since the runner began (ticks_ms wraps; this does not)."""
+        mono, raw0 = self._base
+        raw = self._ticks()
+        mono = mono + self._diff(raw, raw0)
+        self._base = (mono, raw)
+        return mono
+
+    def irq_time(self):
+        """now() for a pin IRQ: same time base, but leaves the shared base untouched."""
+        mono, raw0 = self._base
+        return mono + self._diff(self._ticks(), raw0)
+
+    def feed(self):
+        if self.wdt is not None:
+            self.wdt.feed()
+
+    def _led(self, on):
+        if self.led is not None:
+            self.led.value(1 if on else 0)
+
+    # -- life cycle ------------------------------------------------------------
+    def start(self):
+        """Build and start the app (crashes are handled like any other)."""
+        self._led(True)
+        try:
+            self._start_app()
+            self.start_failed = False
+        except Exception as exc:  # noqa: BLE001 - every crash goes to the log and screen
+            self.crashed(exc)
+            self.start_failed = True
+        self._led(self.error is not None)
+
+    def _start_app(self):
+        now = self.now()
+        self.app = None
+        self.app = self.make_app()
+        self.app.start(now)
+        if self.sound is not None:
+            self.sound.settings = self.app.settings
+        self._applied = None
+        self.apply_settings()
+        self.buttons.resync(now)
+        self.error = None
+
+    def apply_settings(self):
+        """Pass hardware settings (i2c_khz, ...) to the shell when they changed."""
+        if self.on_settings is None or self.app is None:
+            return
+        settings = self.app.settings
+        key = tuple(sorted(settings.items()))
+        if key != self._applied:
+            self._applied = key
+            self.on_settings(settings)
+
+    def run(self, steps=None):
+        """Loop forever (or for `steps` iterations, for tests)."""
+        n = 0
+        while steps is None or n < steps:
+            n += 1
+            try:
+                self.step()
+            except KeyboardInterrupt:
+                raise
+            except Exception as exc:  # noqa: BLE001
+                self.crashed(exc)
+
+    def step(self):
+        now = self.now()
+        self.feed()
+        if self.error is not None:
+            self._error_step(now)
+            return
+        if self.app is None:
+            self.start()
+            return
+        app = self.app
+        pressed = False
+        for button, kind, t in self.buttons.poll(now):
+            app.press(button, kind, t)
+            pressed = True
+        if pressed:
+            self.apply_settings()
+        wait = app.tick(now)
+        if app.asleep:
+            self.sleep()
+            return
+        delay = self.poll_ms
+        if self.sound is not None:
+            delay = _min(delay, self.sound.tick(now))
+        delay = _min(delay, wait)
+        delay = _min(delay, self.buttons.next_deadline(now))
+        if delay > 0 and self.idle is not None:
+            self.idle(delay)
+
+    # -- sleep -----------------------------------------------------------------
+    def _nap_until_press(self):
+        self.display.poweroff()
+        self._led(False)
+        while True:
+            self.feed()
+            if self.buttons.any_pressed():
+                break
+            self.lightsleep(self.sleep_chunk_ms)
+        self.display.poweron()
+        now = self.now()
+        self.buttons.resync(now)
+        return now
+
+    def sleep(self):
+        """Save, display off, nap until a button is down, then wake to the same screen."""
+        self.sleeps += 1
+        self.app.save_now()
+        if self.sound is not None:
+            self.sound.stop()
+        now = self._nap_until_press()
+        self.app.wake(now)
+
+    # -- crashes ---------------------------------------------------------------
+    def crashed(self, exc):
+        self.crashes += 1
+        message = "%s: %s" % (type(exc).__name__, exc)
+        if self.log is not None:
+            try:
+                mono = self._base[0]
+                self.log.append(
+                    "--- crash %d at %d ms\n%s" % (self.crashes, mono, format_exception(exc))
+                )
+            except Exception:  # noqa: BLE001 - a full or broken flash must not hide the screen
+                pass
+        shown = False
+        if self.app is not None:
+            try:
+                self.app.fatal(message)
+                shown = True
+            except Exception:  # noqa: BLE001
+                pass
+        if not shown:
+            _plain_error(self.display, message)
+        self.error = message
+        self.error_t = self._base[0]
+        if self.sound is not None:
+            self.sound.stop()
+        self._led(True)
+        self.buttons.resync(self._base[0])
+
+    def _error_step(self, now):
+        restart = False
+        for button, _kind, _t in self.buttons.poll(now):
+            if button == "roll":
+                restart = True
+        if not restart and now - self.error_t >= ERROR_IDLE_MS:
+            self._nap_until_press()
+            restart = True
+        if restart and self.start_failed and self.reset is not None:
+            # starting a fresh app failed already (e.g. a heap too fragmented after the
+            # crash): a hard reset gives a clean heap; saves are on flash
+            self.reset()
+        elif restart:
+            self.start()
+        elif self.idle is not None:
+            self.idle(self.poll_ms)
+
+
+def _sub(a, b):
+    return a - b
+
+
+def _min(a, b):
+    if b is None:
+        return a
+    return b if b < a else a
+
+
+def _plain_error(display, message):
+    """Last-resort error screen with framebuf text (used when the app cannot draw)."""
+    try:
+        display.fill(0)
+        text = getattr(display, "text", None)
+        if text is not None:
+            text("ERROR", 0, 0, 1)
+            for i in range(4):
+                part = message[i * 16 : (i + 1) * 16]
+                if part:
+                    text(part, 0, 12 + 10 * i, 1)
+            text("ROLL: restart", 0, 56, 1)
+        display.show()
+    except Exception:  # noqa: BLE001 - nothing more can be done without a display
+        pass
+
+
+def main(board, display, randbytes=None, root="", steps=None):
+    """Wire the real parts from a board.Board (or a fake one) and run the app loop."""
+    import gc
+
+    from save.storage import FileStorage
+
+    from pico.board import I2C_KHZ_DEFAULT
+    from pico.buttons import Buttons
+    from pico.sound import Sound
+
+    if randbytes is None:
+        import os
+
+        randbytes = os.urandom
+    storage = FileStorage(root)
+    buttons = Buttons(board.button_pins(), active_low=True)
+    sound = Sound(board.buzzer())
+    wdt = board.watchdog()
+    # HOLD1 held at power-up keeps the display bus at the default speed whatever the settings
+    # say (a panel that garbles at 1 MHz would hide the menu needed to change it back)
+    khz = [None, board.held("HOLD1")]
+
+    def make_app():
+        from app import App
+        from yatzy.dice import FairDice
+
+        gc.collect()
+        return App(display, storage, FairDice(randbytes), sound)
+
+    def on_settings(settings):
+        want = I2C_KHZ_DEFAULT if khz[1] else settings.get("i2c_khz", I2C_KHZ_DEFAULT)
+        if want != khz[0]:
+            khz[0] = want
+            try:
+                board.set_i2c_khz(want)
+            except ValueError:
+                pass  # an unknown speed keeps the bus as it is
+
+    runner = Runner(
+        make_app,
+        buttons,
+        display,
+        board.ticks_ms,
+        board.ticks_diff,
+        sound=sound,
+        wdt=wdt,
+        idle=board.sleep_ms,
+        lightsleep=board.lightsleep,
+        log=ErrorLog(storage),
+        led=board.led(),
+        on_settings=on_settings,
+        reset=board.reset,
+    )
+
+    def edge(index, level):
+        buttons.edge(index, level, runner.irq_time())
+
+    board.irq_on_buttons(edge)
+    runner.start()
+    gc.collect()
+    print("Pocket Yatzy: heap free after start-up %d bytes" % gc.mem_free())
+    try:
+        runner.run(steps)
+    except KeyboardInterrupt:
+        # mpremote and Ctrl-C land here: stop the watchdog so the REPL stays usable.
+        board.stop_watchdog()
+        print("Pocket Yatzy stopped; watchdog off, REPL ready")
+    return runner

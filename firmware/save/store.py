@@ -1,0 +1,246 @@
+# The app's view of flash: settings, names and last set-up, the game in progress, high scores.
+# SPDX-License-Identifier: MIT
+#
+# Each lives in its own checksummed record (persist.py): settings.dat, names.dat, game.dat,
+# scores1.dat/scores2.dat, so damage to one never loses the others. Loads never raise: a
+# missing file means defaults, a damaged one defaults plus a short note for the title screen.
+
+import json
+
+NAME_LEN = 6
+LEVELS = ("", "basic", "easy", "good", "best")
+_NAMES_FILE = "names.dat"
+_NAMES_KIND = "NAME"
+
+
+def default_setup():
+    return {
+        "rules": "yatzy",
+        "n": 2,
+        "names": ["P%d" % (i + 1) for i in range(8)],
+        "levels": [""] + ["basic"] * 7,
+        "options": {},
+        "games": 0,
+    }
+
+
+def _check_setup(s):
+    from yatzy import rules
+
+    rules.normalize_options(s["rules"], s["options"])
+    n = s["n"]
+    if not isinstance(n, int) or not 1 <= n <= 8:
+        raise ValueError("players")
+    if len(s["names"]) != 8 or len(s["levels"]) != 8 or not isinstance(s["games"], int):
+        raise ValueError("seats")
+    for v in s["names"]:
+        if not isinstance(v, str) or not 0 < len(v) <= NAME_LEN:
+            raise ValueError("name")
+    for v in s["levels"]:
+        if v not in LEVELS:
+            raise ValueError("level")
+
+
+def _persist():
+    """persist.py, imported when needed: while a game is played only frame.py (the in-place
+    game save) stays loaded; the app calls Store.release when a game starts."""
+    from save import records
+
+    return records
+
+
+class Store:
+    def __init__(self, storage):
+        self.storage = storage
+        self._hs = None
+        self.hs_note = None
+        self._hs_loaded = False
+        self._hs_ever = False  # the first load's damage note is the one the title shows
+        self._best = {}  # ruleset id -> best score (see best())
+        self.failed = False  # a write failed (flash full or worn): the app says so
+        self._buf = None  # reused by save_game
+
+    @property
+    def hs(self):
+        """persist.HighScores, made (and loaded, see _load_scores) on first use."""
+        if self._hs is None:
+            self._hs = _persist().HighScores(self.storage)
+            self._hs_loaded = False
+        return self._hs
+
+    def release(self):
+        """Drop the high-score tables and persist.py from the heap while a game is played
+        (read again from flash when next needed; the damage note of the first load stays)."""
+        import heap
+
+        self._hs = None
+        self._hs_loaded = False
+        heap.drop("records", collect=False)
+
+    # ---- settings ----------------------------------------------------------------------
+    def load_settings(self, defaults):
+        """(settings, note or None)."""
+        try:
+            return _persist().Settings.load(self.storage, defaults)
+        except OSError:
+            return dict(defaults), "Flash read error"
+
+    def save_settings(self, settings):
+        return self._guard(_persist().Settings.save, self.storage, settings)
+
+    def _guard(self, fn, *args):
+        """Run a write; a flash error (full, worn) is reported, never a crash."""
+        try:
+            fn(*args)
+            return True
+        except OSError:
+            self.failed = True
+            return False
+
+    # ---- names and the last set-up -------------------------------------------------------
+    def load_setup(self):
+        """(set-up dict, note or None)."""
+        s = default_setup()
+        try:
+            data = self.storage.read(_NAMES_FILE)
+        except OSError:
+            return s, "Flash read error"
+        if data is None:
+            return s, None
+        try:
+            _, payload = _persist().unpack(data, _NAMES_KIND)
+            saved = json.loads(bytes(payload).decode())
+            for k in s:
+                s[k] = saved[k]
+            _check_setup(s)
+            return s, None
+        except (ValueError, KeyError, TypeError, UnicodeError):
+            return default_setup(), "Names damaged"
+
+    def save_setup(self, s):
+        data = json.dumps(s).encode()
+        from save import frame
+
+        return self._guard(self.storage.write, _NAMES_FILE, frame.pack(_NAMES_KIND, 1, data))
+
+    # ---- the game in progress ------------------------------------------------------------
+    def load_game(self, dice):
+        """(game or None, note or None); the game carries .levels and .number."""
+        try:
+            g, meta, note = _persist().SavedGame.load_game(self.storage, dice)
+        except OSError:
+            return None, "Flash read error"
+        if g is None:
+            return None, note
+        levels = meta.get("levels")
+        if not isinstance(levels, list) or len(levels) != len(g.players):
+            levels = ["basic" if pl.cpu else "" for pl in g.players]
+        for i in range(len(levels)):
+            if levels[i] not in LEVELS or bool(levels[i]) != g.players[i].cpu:
+                levels[i] = "basic" if g.players[i].cpu else ""
+        g.levels = levels
+        n = meta.get("number", 0)
+        g.number = n if isinstance(n, int) else 0
+        return g, None
+
+    def save_game(self, g, levels):
+        from yatzy import codec
+
+        from save import frame
+
+        meta = {"levels": list(levels or ()), "number": getattr(g, "number", 0)}
+        at, m = frame.game_data_at(meta)
+        # sized for the whole game when it starts (least fragmented), so it does not grow
+        # mid-game; a turn takes about 8 + 3 x dice bytes (Maxi: more with saved rolls)
+        want = at + 128 + len(g.players) * (48 + g.rounds * (12 + 4 * g.rules.dice))
+        if self._buf is None or len(self._buf) < want:
+            self._buf = None  # the old one can go before the new one is made
+            self._buf = bytearray(want)
+        # one long-lived buffer, the record framed in place: saved after every box
+        self._buf, end = codec.encode_into(g, self._buf, at, 4)
+        return self._guard(frame.save_game_into, self.storage, self._buf, end, m)
+
+    def clear_game(self):
+        return self._guard(_persist().SavedGame.clear, self.storage)
+
+    # ---- high scores ------------------------------------------------------------------------
+    def _load_scores(self):
+        hs = self.hs
+        if not self._hs_loaded:
+            self._hs_loaded = True
+            try:
+                note = hs.load()
+            except OSError:
+                note = "Flash read error"
+            if not self._hs_ever:
+                self._hs_ever = True
+                self.hs_note = note
+
+    def scores_note(self):
+        self._load_scores()
+        return self.hs_note
+
+    def scores(self, rid):
+        """[(name, score, when)] best first."""
+        self._load_scores()
+        return self.hs.table(rid)
+
+    def best(self, g):
+        """Top score of g's ruleset (None: none yet or not eligible), remembered so that the
+        solo play screen does not load the high scores again after release()."""
+        if not eligible(g):
+            return None
+        return self.best_for(g.rules_id)
+
+    def best_for(self, rid):
+        """Top score of ruleset `rid` (None: none yet), remembered (see best())."""
+        if rid not in self._best:
+            self._load_scores()
+            self._best[rid] = self.hs.best(rid)
+        return self._best[rid]
+
+    def record(self, g):
+        """Enter the human players' totals; returns [(player, place)] of the new entries.
+        A game already entered (power cut before its save was cleared) adds nothing."""
+        if not eligible(g):
+            return []
+        self._load_scores()
+        self._best = {}
+        when = "#%d" % getattr(g, "number", 0)
+        rid = g.rules_id
+        table = self.hs.table(rid)
+        seats = []
+        results = []
+        for p in range(len(g.players)):
+            pl = g.players[p]
+            if pl.cpu:
+                continue
+            row = (pl.name[:NAME_LEN], g.total(p), when)
+            if row in table:
+                continue
+            seats.append(p)
+            results.append(row[:2])
+        if not results:
+            return []
+        try:
+            places = self.hs.end_game(rid, results, when)
+        except OSError:
+            self.failed = True
+            return []
+        return [(seats[i], places[i]) for i in range(len(seats)) if places[i]]
+
+    def reset_scores(self):
+        self._load_scores()
+        self._best = {}
+        return self._guard(self.hs.reset)
+
+
+def eligible(g):
+    """High scores compare like with like: games with a changed card (short game, extra
+    Yatzy rows, triple columns outside the triple ruleset) do not enter them."""
+    o = g.options
+    if o.get("categories") is not None or o.get("extra_rows"):
+        return False
+    if o.get("triple") and g.rules_id != "triple":
+        return False
+    return True

@@ -1,0 +1,95 @@
+# After a game: the high-score result and what next (play again, new game, scores, title).
+# SPDX-License-Identifier: MIT
+#
+# Shown by ui_end.End after Roll; a module of its own so that the game-over screen does not
+# load the menu code (ui_menu) while the play screen is still loaded.
+
+from gfx.font import SMALL
+
+from ui.widgets import ListScreen, title_bar, wrap
+
+
+class AfterGame(ListScreen):
+    def __init__(self, app, g, levels, entered):
+        ListScreen.__init__(self, app)
+        self.g = g
+        self.levels = levels
+        self.entered = entered
+        self.lines = self.result()
+
+    def result(self):
+        g = self.g
+        store = self.app.store
+        from save.store import eligible
+
+        if not eligible(g):
+            return ["HOUSE-RULE CARD:", "NO HIGH SCORE ENTRY"]
+        if self.entered:
+            parts = []
+            for p, place in self.entered:
+                parts.append("%s #%d" % (g.players[p].name.upper(), place))
+            head = "NEW HIGH SCORE!" if len(parts) == 1 else "NEW HIGH SCORES!"
+            return [head] + wrap(", ".join(parts), 31)[:1]
+        table = store.scores(g.rules_id)
+        humans = [p for p in range(len(g.players)) if not g.players[p].cpu]
+        if not humans:
+            return ["COMPUTERS ONLY:", "NO HIGH SCORE ENTRY"]
+        if len(table) >= 10:
+            return ["NO HIGH SCORE", "TOP 10 NEEDS %d" % (table[-1][1] + 1)]
+        return ["NO HIGH SCORE", ""]
+
+    def items(self):
+        return [(e, None) for e in ("PLAY AGAIN", "NEW GAME", "HIGH SCORES", "TITLE")]
+
+    def draw(self, cv):
+        title_bar(cv, self.lines[0])
+        if len(self.lines) > 1:
+            cv.text(2, 10, self.lines[1], SMALL)
+        self.draw_rows(cv, 20, 4)
+        self.draw_keys(cv)
+
+    def rows(self):
+        return 4
+
+    def back(self):
+        self.app.title()
+
+    def choose(self, i):
+        app = self.app
+        if i == 0:
+            from ui.setup import start_game
+
+            start_game(app, setup_for(app, self.g, self.levels))
+        elif i == 1:
+            from ui.setup import Setup
+
+            app.show(Setup(app))
+        elif i == 2:
+            from ui.scores import HighScores
+
+            mark = None
+            if self.entered:
+                table = app.store.scores(self.g.rules_id)
+                mark = [table[place - 1] for _, place in self.entered if place <= len(table)]
+            app.show(HighScores(app, self, self.g.rules_id, mark))
+        else:
+            app.title()
+
+
+def setup_for(app, g, levels):
+    """The remembered set-up changed to this game's players and rules (play again)."""
+    from yatzy import rules
+
+    s = app.setup
+    n = len(g.players)
+    s["rules"] = g.rules_id
+    s["n"] = n
+    for i in range(n):
+        s["names"][i] = g.players[i].name
+        s["levels"][i] = levels[i] if levels else ""
+    opts = {}
+    for k in rules.OPTION_KEYS:
+        if g.options[k] != rules.OPTIONS[k]["default"]:
+            opts[k] = g.options[k]
+    s["options"] = opts
+    return s

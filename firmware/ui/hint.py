@@ -1,0 +1,54 @@
+# Hints on the play screen: the best move now and what the player's choice gives away.
+# SPDX-License-Identifier: MIT
+#
+# Loaded only when a hint is asked for (game menu or long press), not with the play screen.
+
+from yatzy import engine as E
+
+TURN_MODE = 0  # ui_play's mode while rolling and holding (dice shown, no card cursor)
+
+
+def hint_text(play):
+    """The best move now (strategy.hint: the best level, or basic when its tables do not
+    fit) and, when the player's current choice differs, the points that choice gives away."""
+    g = play.g
+    if g.phase not in (E.TURN, E.TIEBREAK):
+        return ""
+    if not g.dice:
+        return "HINT: ROLL"
+    from yatzy import strategy
+
+    act, exact = strategy.hint(g)
+    if play.mode != TURN_MODE and play.order:
+        mine = ("score",) + play.order[play.cur]
+    elif g.rolls_left() > 0:
+        mine = ("holds", g.hold_mask())
+    else:
+        mine = None
+    if act[0] == "holds" or act[0] == "roll":
+        mask = act[1] if act[0] == "holds" else g.hold_mask()
+        keep = [str(g.dice[i]) for i in range(len(g.dice)) if mask >> i & 1]
+        text = "KEEP " + "".join(keep) if keep else "ROLL ALL"
+        same = mine is not None and mine[0] == "holds" and mine[1] == mask
+    else:
+        c, col = act[1], act[2]
+        text = "SUM" if c == E.TIEBREAK_BOX else g.rules.label(c).upper()
+        if g.rules.columns > 1:
+            text += " X%d" % g.rules.factors[col]
+        if play.mode == TURN_MODE:
+            text = "SCORE " + text
+        same = mine == act
+    if mine is None or same:
+        return text
+    if exact:
+        try:
+            lost = strategy.loss(g, mine)
+        except ValueError:
+            return text
+        if lost is not None:
+            return "%s\nYOURS -%.1f" % (text, lost) if lost >= 0.05 else text
+    if mine[0] == "score" and act[0] == "score":
+        f = g.rules.factors
+        d = play.pots[act[1:]] * f[act[2]] - play.pots[mine[1:]] * f[mine[2]]
+        return "%s\nYOURS -%d" % (text, d)
+    return text

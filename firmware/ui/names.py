@@ -1,0 +1,92 @@
+# Name entry with six buttons: move along the name, step the letter up or down, delete, done.
+# SPDX-License-Identifier: MIT
+#
+# Keys: hold1 = cursor left, hold2 = letter up, hold3 = letter down (long: jump to the next
+# group: A, 0, space), hold4 = cursor right, hold5 = delete (long: clear), Roll = done.
+
+from gfx.font import DOWN, LEFT, MEDIUM, RIGHT, SMALL, UP
+
+from ui.keys import HOLD1, HOLD2, HOLD3, HOLD4, HOLD5, ROLL
+from ui.widgets import softkeys, title_bar
+
+CHARS = " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-."
+GROUPS = (0, 1, 27)  # space, A, 0
+MAX = 6
+
+
+class NameEntry:
+    def __init__(self, app, name, on_done, back, title="NAME"):
+        self.app = app
+        self.chars = list(name.upper()[:MAX])
+        self.pos = len(self.chars) if len(self.chars) < MAX else MAX - 1
+        self.on_done = on_done
+        self.back = back
+        self.title = title
+
+    def char(self):
+        return self.chars[self.pos] if self.pos < len(self.chars) else " "
+
+    def set_char(self, ch):
+        while len(self.chars) <= self.pos:
+            self.chars.append(" ")
+        self.chars[self.pos] = ch
+
+    def name(self):
+        return "".join(self.chars).strip()
+
+    def press(self, b, long, now):
+        if b == HOLD1:
+            self.pos = max(0, self.pos - 1)
+        elif b == HOLD4:
+            if self.pos < len(self.chars) and self.pos < MAX - 1:
+                self.pos += 1
+        elif b == HOLD2 or b == HOLD3:
+            ch = self.char()
+            i = CHARS.find(ch) if ch in CHARS else 0
+            if long and b == HOLD3:
+                nxt = [s for s in GROUPS if s > i]
+                i = nxt[0] if nxt else GROUPS[0]
+            elif long:
+                prev = [s for s in GROUPS if s < i]
+                i = prev[-1] if prev else GROUPS[-1]
+            else:
+                i = (i + (1 if b == HOLD3 else -1)) % len(CHARS)
+            self.set_char(CHARS[i])
+        elif b == HOLD5:
+            if long:
+                self.chars = []
+                self.pos = 0
+            elif self.pos < len(self.chars):
+                del self.chars[self.pos]
+            elif self.chars:
+                self.chars.pop()
+                self.pos = len(self.chars)
+        elif b == ROLL:
+            name = self.name()
+            if name:
+                self.on_done(name)
+                self.app.show(self.back)
+                return
+        self.app.changed()
+
+    def draw(self, cv):
+        title_bar(cv, self.title)
+        x0 = 64 - MAX * 9 // 2
+        for i in range(MAX):
+            x = x0 + i * 9
+            ch = self.chars[i] if i < len(self.chars) else ""
+            if ch:
+                cv.text(x + 2, 22, ch, MEDIUM)
+            cv.hline(x + 1, 31, 7, 1)
+            if i == self.pos:
+                cv.invert_rect(x, 20, 9, 11)
+                i_ch = CHARS.find(self.char()) if self.char() in CHARS else 0
+                up = CHARS[(i_ch + 1) % len(CHARS)]
+                dn = CHARS[(i_ch - 1) % len(CHARS)]
+                cv.text(x + 3, 12, dn, SMALL)
+                cv.text(x + 3, 35, up, SMALL)
+        cv.text(2, 45, "LONG: JUMP A/0, CLEAR", SMALL)
+        softkeys(cv, (LEFT, UP, DOWN, RIGHT, "DEL", "OK"))
+
+    def tick(self, now):
+        return None

@@ -1,0 +1,58 @@
+# High scores: the top 10 of each ruleset with name, score and game number.
+# SPDX-License-Identifier: MIT
+#
+# Keys: hold1/hold2 = scroll, hold3/hold4 = ruleset, hold5 or Roll = back.
+
+from gfx.font import DOWN, LEFT, RIGHT, SMALL, UP
+from yatzy import rules
+
+from ui.keys import HOLD1, HOLD2, HOLD3, HOLD4, HOLD5, ROLL
+from ui.widgets import softkeys, title_bar
+
+ROWS = 7
+
+
+class HighScores:
+    def __init__(self, app, back, rid="yatzy", mark=None):
+        self.app = app
+        self.back = back
+        self.rid = rid
+        self.top = 0
+        self.mark = mark  # (name, score, when) entries to highlight
+
+    def draw(self, cv):
+        title_bar(cv, "HIGH SCORES", rules.NAMES[self.rid].upper())
+        table = self.app.store.scores(self.rid)
+        if not table:
+            cv.text_center(24, "NO SCORES YET", SMALL)
+        for i in range(ROWS):
+            k = self.top + i
+            if k >= len(table):
+                break
+            name, score, when = table[k]
+            y = 9 + i * 7
+            cv.text_right(10, y, str(k + 1), SMALL)
+            cv.text(15, y, name, SMALL)
+            cv.text_right(80, y, str(score), SMALL)
+            cv.text_right(126, y, when.replace("#", "GAME "), SMALL)
+            if self.mark and table[k] in self.mark:
+                cv.invert_rect(0, y - 1, 128, 7)
+        softkeys(cv, (UP, DOWN, LEFT, RIGHT, "BACK", None))
+
+    def press(self, b, long, now):
+        n = len(self.app.store.scores(self.rid))
+        if b == HOLD1:
+            self.top = max(0, self.top - 1)
+        elif b == HOLD2:
+            self.top = max(0, min(n - ROWS, self.top + 1))
+        elif b == HOLD3 or b == HOLD4:
+            ids = rules.RULESET_IDS
+            self.rid = ids[(ids.index(self.rid) + (1 if b == HOLD4 else -1)) % len(ids)]
+            self.top = 0
+        elif b == HOLD5 or b == ROLL:
+            self.app.show(self.back)
+            return
+        self.app.changed()
+
+    def tick(self, now):
+        return None

@@ -1,0 +1,190 @@
+# New game: ruleset, players (human or computer level, names), house options, start.
+# SPDX-License-Identifier: MIT
+
+from yatzy import rules
+
+from ui.keys import ROLL
+from ui.widgets import ListScreen, cycle, on_off
+
+KINDS = ("", "basic", "easy", "good", "best")
+RULES = rules.RULESET_IDS
+# Values offered for options that have no fixed list of choices.
+SHORT = (None, "upper", "lower")
+THRESHOLDS = (None, 42, 50, 63, 73, 84)
+
+
+def levels():
+    """Seat kinds: human, then the computer levels of yatzy.strategy (basic .. best)."""
+    return KINDS
+
+
+def kind_name(lv):
+    return "HUMAN" if not lv else "CPU " + lv.upper()
+
+
+class Setup(ListScreen):
+    title = "NEW GAME"
+
+    def __init__(self, app):
+        ListScreen.__init__(self, app)
+        self.s = app.setup
+
+    def items(self):
+        s = self.s
+        out = [("RULES", rules.NAMES[s["rules"]].upper()), ("PLAYERS", str(s["n"]))]
+        for i in range(s["n"]):
+            out.append(("%d %s" % (i + 1, s["names"][i]), kind_name(s["levels"][i])))
+        changed = 0
+        for k, v in s["options"].items():
+            if v != rules.OPTIONS[k]["default"]:
+                changed += 1
+        out.append(("HOUSE RULES", "%d ON" % changed if changed else "NONE"))
+        out.append(("START GAME", None))
+        return out
+
+    def adjust(self, i, d, long):
+        s = self.s
+        n = s["n"]
+        if i == 0:
+            s["rules"] = cycle(RULES, s["rules"], d)
+            s["options"] = {}
+        elif i == 1:
+            s["n"] = 1 + (n - 1 + d) % 8
+        elif 2 <= i < 2 + n:
+            lv = levels()
+            s["levels"][i - 2] = cycle(lv, s["levels"][i - 2], d)
+        else:
+            return False
+        return True
+
+    def choose(self, i):
+        app = self.app
+        s = self.s
+        n = s["n"]
+        if 2 <= i < 2 + n:
+            from ui.names import NameEntry
+
+            def done(name):
+                s["names"][i - 2] = name
+
+            app.show(NameEntry(app, s["names"][i - 2], done, self, "NAME OF PLAYER %d" % (i - 1)))
+        elif i == 2 + n:
+            app.show(Options(app, self))
+        elif i == 3 + n:
+            self.start()
+        else:
+            self.adjust(i, 1, False)
+
+    def start(self):
+        start_game(self.app, self.s)
+
+
+def start_game(app, s):
+    """Start a game with set-up `s`: built by the app once this press is handled (after the
+    menus are dropped from the heap)."""
+    app.new_game(s)
+
+
+def option_values(rid, key):
+    spec = rules.OPTIONS[key]
+    if spec["choices"] is not None:
+        return spec["choices"]
+    if key == "categories":
+        return SHORT
+    top = rules.max_upper(rules.configure(rid))
+    return tuple(v for v in THRESHOLDS if v is None or v <= top)
+
+
+def option_value(key, v):
+    if key == "categories" and v is not None:
+        return "UPPER" if "chance" not in v else "LOWER"
+    return v
+
+
+def to_option(rid, key, v):
+    """Menu value -> option value (short game presets become box lists)."""
+    if key == "categories" and v is not None:
+        r = rules.configure(rid)
+        return list(r.upper) if v == "upper" else list(r.lower)
+    return v
+
+
+def show_value(v):
+    if v is True or v is False:
+        return on_off(v)
+    if v is None:
+        return "STANDARD"
+    if isinstance(v, str):
+        return v.replace("_", " ").upper()
+    return str(v)
+
+
+class Options(ListScreen):
+    title = "HOUSE RULES"
+
+    def __init__(self, app, back):
+        ListScreen.__init__(self, app)
+        self.back_to = back
+        s = back.s
+        self.rid = s["rules"]
+        fixed = rules.RULESET_DEFAULTS.get(self.rid, {})
+        self.keys = [
+            k
+            for k in rules.OPTION_KEYS
+            if self.rid in rules.OPTIONS[k]["rulesets"] and k not in fixed
+        ]
+
+    def right_title(self):
+        return rules.NAMES[self.rid].upper()
+
+    def current(self, k):
+        opts = self.back_to.s["options"]
+        v = opts.get(k, rules.OPTIONS[k]["default"])
+        if k == "categories" and v is not None:
+            return "upper" if "chance" not in v else "lower"
+        return v
+
+    def items(self):
+        out = []
+        for k in self.keys:
+            out.append((rules.OPTIONS[k]["label"].upper(), show_value(self.current(k))))
+        out.append(("DONE", None))
+        return out
+
+    def adjust(self, i, d, long):
+        if i >= len(self.keys):
+            return False
+        k = self.keys[i]
+        vals = option_values(self.rid, k)
+        opts = dict(self.back_to.s["options"])
+        v = cycle(vals, self.current(k), d)
+        opts[k] = to_option(self.rid, k, v)
+        try:
+            rules.normalize_options(self.rid, opts)
+        except ValueError as e:
+            self.note = _short(str(e))
+            return False
+        self.back_to.s["options"] = opts
+        return True
+
+    def choose(self, i):
+        if i >= len(self.keys):
+            self.back()
+        else:
+            self.adjust(i, 1, False)
+
+    def back(self):
+        self.app.show(self.back_to)
+
+    def press(self, b, long, now):
+        if b == ROLL and long and self.cur < len(self.keys):
+            # long Roll: what the option means
+            self.note = _short(rules.OPTIONS[self.keys[self.cur]]["help"])
+            self.app.changed()
+            return
+        ListScreen.press(self, b, long, now)
+
+
+def _short(text):
+    text = text.upper()
+    return text if len(text) <= 31 else text[:30] + "."

@@ -1,3 +1,0 @@
-# Registers the "best" computer level (see yatzy.ai); imported by yatzy.strategy on demand.
-# SPDX-License-Identifier: MIT
-from yatzy import ai  # noqa: F401

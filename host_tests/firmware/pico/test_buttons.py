@@ -1,0 +1,189 @@
+# Debouncer tests: bouncing contacts on a fake clock, latched taps, short/long, chords, resync.
+# SPDX-License-Identifier: MIT
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pico.buttons import LONG, SHORT, Buttons
+from support.hw_fakes import FakeClock, FakePin
+
+DEBOUNCE = 20
+LONG_MS = 600
+
+
+def make(n=1, clock=None, **kw):
+    clock = clock or FakeClock()
+    pins = [FakePin(clock) for _ in range(n)]
+    names = ["b%d" % i for i in range(n)]
+    btns = Buttons(list(zip(names, pins)), debounce_ms=DEBOUNCE, long_ms=LONG_MS, **kw)
+    return clock, pins, btns
+
+
+def simulate(clock, pins, btns, until, poll_every, irq=True, start=0):
+    """Walk the fake clock 1 ms at a time; IRQ edges as the script changes; poll on schedule."""
+    events = []
+    for t in range(start, until + 1):
+        clock.t = t
+        if irq:
+            for i, pin in enumerate(pins):
+                if t in [ct for ct, _ in pin.script]:
+                    btns.edge(i, pin.value(), t)
+        if t % poll_every == 0:
+            events.extend(btns.poll(t))
+    return events
+
+
+def bouncy(t0, t1, bounce_down, bounce_up):
+    """Script of a press from t0 to t1 with chatter: offsets (ms) of extra flips after each
+    edge; the contact always settles (pressed after t0's chatter, released after t1's)."""
+    script = []
+    for start, settle, flips in ((t0, 0, bounce_down), (t1, 1, bounce_up)):
+        level = settle
+        offs = [0] + sorted(flips)
+        for off in offs:
+            script.append((start + off, level))
+            level ^= 1
+        if script[-1][1] != settle:
+            script.append((start + offs[-1] + 1, settle))
+    return script
+
+
+offsets = st.lists(st.integers(min_value=1, max_value=9), max_size=8, unique=True)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    down=offsets,
+    up=offsets,
+    held=st.integers(min_value=DEBOUNCE + 15, max_value=LONG_MS - 30),
+    poll=st.integers(min_value=1, max_value=15),
+    irq=st.booleans(),
+)
+def test_bounce_up_to_10ms_gives_one_short_press(down, up, held, poll, irq):
+    clock, pins, btns = make()
+    pins[0].script = bouncy(50, 50 + held, down, up)
+    events = simulate(clock, pins, btns, 50 + held + 100, poll, irq)
+    assert [(b, k) for b, k, _ in events] == [("b0", SHORT)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(down=offsets, up=offsets, held=st.integers(min_value=LONG_MS + 20, max_value=2000))
+def test_bounce_on_a_long_press_gives_one_long_and_no_short(down, up, held):
+    clock, pins, btns = make()
+    pins[0].script = bouncy(10, 10 + held, down, up)
+    events = simulate(clock, pins, btns, 10 + held + 100, 5)
+    assert [(b, k) for b, k, _ in events] == [("b0", LONG)]
+    # the long press fires at the threshold, while the button is still held
+    assert events[0][2] < 10 + held
+
+
+def test_long_fires_at_threshold_while_held():
+    clock, pins, btns = make()
+    pins[0].press(100, 5000)
+    events = simulate(clock, pins, btns, 4000, 10)
+    assert events == [("b0", LONG, 100 + LONG_MS)]
+    assert btns.held() == ["b0"]
+
+
+def test_tap_between_polls_is_latched_by_irq_edges():
+    clock, pins, btns = make()
+    pins[0].press(110, 150)  # 40 ms tap, polls only at 100 and 200
+    events = simulate(clock, pins, btns, 300, 100, irq=True)
+    assert [(b, k) for b, k, _ in events] == [("b0", SHORT)]
+
+
+def test_same_tap_without_edges_is_lost_which_is_why_they_are_latched():
+    clock, pins, btns = make()
+    pins[0].press(110, 150)
+    assert simulate(clock, pins, btns, 300, 100, irq=False) == []
+
+
+def test_glitch_shorter_than_debounce_is_not_a_press():
+    clock, pins, btns = make()
+    pins[0].press(100, 100 + DEBOUNCE - 5)
+    assert simulate(clock, pins, btns, 400, 1) == []
+
+
+@pytest.mark.parametrize("poll", [1, 7, 20, 50])
+def test_press_release_press_gives_two_presses(poll):
+    clock, pins, btns = make()
+    pins[0].press(100, 200)
+    pins[0].press(300, 400)
+    events = simulate(clock, pins, btns, 600, poll)
+    assert [k for _, k, _ in events] == [SHORT, SHORT]
+
+
+def test_chord_each_button_reports_its_own_events_in_order():
+    clock, pins, btns = make(3)
+    pins[0].press(100, 300)  # short
+    pins[1].press(150, 1000)  # long at 750, while 0 and 2 also act
+    pins[2].press(200, 260)  # short, released first
+    events = simulate(clock, pins, btns, 1200, 5)
+    assert [(b, k) for b, k, _ in events] == [("b2", SHORT), ("b0", SHORT), ("b1", LONG)]
+    times = [t for _, _, t in events]
+    assert times == sorted(times)
+
+
+def test_resync_ignores_press_under_way_and_queued_edges():
+    clock, pins, btns = make()
+    pins[0].press(100, 300)
+    simulate(clock, pins, btns, 150, 10)
+    btns.resync(150)  # e.g. this press woke the gadget
+    assert simulate(clock, pins, btns, 1000, 10, start=151) == []
+    pins[0].press(1100, 1200)
+    assert [k for _, k, _ in simulate(clock, pins, btns, 1400, 10, start=1001)] == [SHORT]
+
+
+def test_callables_and_active_high_sources():
+    level = {"v": 0}
+    btns = Buttons([("roll", lambda: level["v"])], active_low=False)
+    assert btns.poll(0) == []
+    level["v"] = 1
+    btns.poll(10)
+    btns.poll(40)
+    level["v"] = 0
+    btns.poll(50)
+    assert btns.poll(80) == [("roll", SHORT, 80)]
+
+
+def test_next_deadline_points_at_long_threshold():
+    clock, pins, btns = make()
+    pins[0].press(100, 2000)
+    simulate(clock, pins, btns, 200, 10)
+    assert btns.next_deadline(200) == 100 + LONG_MS - 200
+    simulate(clock, pins, btns, 900, 10, start=201)
+    assert btns.next_deadline(900) is None
+
+
+def test_edge_ring_overflow_counts_drops_and_poll_recovers_level():
+    clock, pins, btns = make()
+    for k in range(100):
+        btns.edge(0, k % 2, k)
+    assert btns.dropped_edges > 0
+    clock.t = 100
+    pins[0].press(0, 10**6)
+    events = btns.poll(100) + btns.poll(130) + btns.poll(2000)
+    assert [k for _, k, _ in events] == [LONG]
+
+
+def test_any_pressed_sees_level_and_pending_edges():
+    clock, pins, btns = make()
+    assert not btns.any_pressed()
+    btns.edge(0, 0, 5)
+    assert btns.any_pressed()
+    btns.poll(6)
+    pins[0].press(10, 20)
+    clock.t = 15
+    assert btns.any_pressed()
+
+
+@pytest.mark.parametrize(
+    "inputs, kw, message",
+    [
+        ([("a", lambda: 1), ("a", lambda: 1)], {}, "given twice"),
+        ([("a", 5)], {}, "callable"),
+        ([("a", lambda: 1)], {"debounce_ms": 50, "long_ms": 40}, "debounce_ms"),
+    ],
+)
+def test_bad_construction_is_a_clear_value_error(inputs, kw, message):
+    with pytest.raises(ValueError, match=message):
+        Buttons(inputs, **kw)

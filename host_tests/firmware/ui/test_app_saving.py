@@ -1,0 +1,219 @@
+# Saving and resuming: power cuts between any two storage steps, damaged files, names kept.
+# SPDX-License-Identifier: MIT
+
+import pytest
+from save import records as persist
+from save.storage import FileStorage, MemoryStorage
+
+from tools.core.faultstore import FlashFS, PowerCut
+from tools.sim import scenes as S
+
+
+def fresh_flash():
+    fs = FlashFS()
+    st = FileStorage("", fs=fs)
+    hs = persist.HighScores(st)
+    hs.load()
+    hs.add("yatzy", "OLD", 100, "#0")
+    fs.power_on()
+    return fs, st
+
+
+def play_until_cut(cut):
+    """The reference game (1 player, seed 5) with the power going off at step `cut`;
+    returns (flash, storage, game in memory at the cut, what was cut or None)."""
+    fs, st = fresh_flash()
+    d = S.new_driver(seed=5, storage=st)
+    fs.cut_at = cut
+    try:
+        S.setup_game(d, players=1)
+        S.autoplay(d)
+        d.press("roll")  # leave the game-over screen: enter the high score, clear the save
+    except PowerCut as e:
+        return fs, st, d.app.game, str(e)
+    return fs, st, d.app.game, None
+
+
+def reference_steps():
+    fs, st, g, cut = play_until_cut(None)
+    assert cut is None
+    return fs.steps
+
+
+STEPS = reference_steps()
+
+
+@pytest.mark.parametrize("cut", range(1, STEPS + 1))
+def test_power_cut_at_any_step_resumes(cut):
+    fs, st, g, what = play_until_cut(cut)
+    assert what is not None
+    fs.power_on()
+    d = S.new_driver(seed=99, storage=st)
+    app = d.app
+    assert d.screen_name() == "Title"
+    # atomic writes: no cut is seen as damage (a torn first write is "no file yet")
+    assert not app.screen.note, app.screen.note
+    # the older high score survives every cut
+    assert ("OLD", 100, "#0") in app.store.scores("yatzy")
+    saved = app.saved
+    if g is None or saved is None:
+        return  # cut before the first save of the game, or after it was cleared
+    live = g.filled(0)
+    assert live - 1 <= saved.filled(0) <= live
+    for c, v in saved.players[0].card[0].items():
+        if v is not None:
+            assert g.players[0].card[0][c] == v
+    if cut % 10 == 0:  # play some resumed games to the end
+        S.go_menu(d, "CONTINUE")
+        S.autoplay(d)
+        assert app.game.is_over() and app.game.filled(0) == 15
+        d.press("roll")
+        assert app.store.scores("yatzy")
+
+
+def test_autosave_after_every_scored_box_and_in_save_now():
+    st = MemoryStorage()
+    d = S.new_driver(seed=3, storage=st)
+    S.setup_game(d, players=2)
+    g = d.app.game
+    d.press("roll")  # roll-off
+    d.press("roll")
+    d.press("roll")  # "P1 starts" -> play
+    before = st.writes
+    S.human_turn(d)
+    assert st.writes == before + 1
+    from yatzy import codec
+
+    saved, meta, _ = persist.SavedGame.load_game(st)
+    assert codec.encode(saved) == codec.encode(g)
+    d.press("roll")
+    d.press("hold1")
+    d.app.save_now()
+    saved, meta, _ = persist.SavedGame.load_game(st)
+    assert saved.dice == g.dice and saved.held == g.held
+    assert meta["levels"] == ["", ""]
+
+
+@pytest.mark.parametrize("name", ["settings.dat", "names.dat", "game.dat", "scores1.dat"])
+def test_damaged_file_gives_defaults_and_a_message(name):
+    st = MemoryStorage()
+    d = S.new_driver(seed=3, storage=st)
+    S.setup_game(d, players=1)
+    S.autoplay(d)
+    d.press("roll")  # scores written
+    d.app.store.hs.save()  # a later write (e.g. the next game): both copies hold the entry
+    d.app.settings["volume"] = 9
+    d.app.save_settings()
+    S.go_menu(d, "NEW GAME")
+    S.go_menu(d, "START GAME")
+    d.press("roll")
+    assert st.read(name) is not None
+    data = bytearray(st.read(name))
+    data[len(data) // 2] ^= 0x20
+    st.write(name, bytes(data))
+    d2 = S.new_driver(seed=4, storage=st)
+    app = d2.app
+    assert d2.screen_name() == "Title"
+    assert (app.settings["volume"] == 5) == (name == "settings.dat")
+    assert (app.saved is None) == (name == "game.dat")
+    # one damaged copy of the high scores: the other one still has them
+    assert app.store.scores("yatzy")
+    # the notice is on the title screen, and goes away with the first press
+    assert app.screen.note
+    d2.press("hold2")
+    assert not app.screen.note
+
+
+def test_garbage_everywhere_never_crashes():
+    st = MemoryStorage()
+    for name in ("settings.dat", "names.dat", "game.dat", "scores1.dat", "scores2.dat"):
+        st.write(name, b"\x00garbage" * 3)
+    d = S.new_driver(storage=st)
+    assert d.screen_name() == "Title" and d.app.saved is None
+    S.setup_game(d, players=1)
+    assert d.app.game is not None
+
+
+def test_names_are_remembered():
+    st = MemoryStorage()
+    d = S.new_driver(storage=st)
+    S.go_menu(d, "NEW GAME")
+    d.press("hold2")
+    d.press("hold2")  # player 1
+    d.press("roll")
+    assert d.screen_name() == "NameEntry"
+    d.long("hold5")  # clear
+    for letter in "ANA":
+        while d.app.screen.char() != letter:
+            d.press("hold3")
+        d.press("hold4")
+    d.press("roll")
+    assert d.app.setup["names"][0] == "ANA"
+    S.go_menu(d, "START GAME")
+    d2 = S.new_driver(storage=st)
+    assert d2.app.setup["names"][0] == "ANA"
+
+
+class BrokenFlash(MemoryStorage):
+    """Reads work until `fail_reads`; every write fails once `fail_writes` is set."""
+
+    def __init__(self):
+        MemoryStorage.__init__(self)
+        self.fail_writes = False
+        self.fail_reads = False
+
+    def read(self, name):
+        if self.fail_reads:
+            raise OSError(5, "EIO")
+        return MemoryStorage.read(self, name)
+
+    def write(self, name, data):
+        if self.fail_writes:
+            raise OSError(28, "ENOSPC")
+        MemoryStorage.write(self, name, data)
+
+
+def test_flash_errors_are_shown_not_crashes():
+    st = BrokenFlash()
+    d = S.new_driver(seed=3, storage=st)
+    S.setup_game(d, players=1)
+    st.fail_writes = True
+    S.human_turn(d)  # the autosave fails
+    assert d.app.screen.toast == "SAVE FAILED"
+    S.autoplay(d)
+    d.press("roll")  # high scores cannot be written either
+    assert d.screen_name() == "AfterGame"
+    st.fail_writes = False
+    st.fail_reads = True
+    d2 = S.new_driver(storage=st)
+    assert d2.screen_name() == "Title" and "FLASH READ ERROR" in d2.app.screen.note
+
+
+def test_low_memory_reading_the_save_never_crashes_or_loses_it(monkeypatch):
+    """A MemoryError while the saved game is read (start-up, then "Continue") gives the title
+    with a message and the save kept, not a crash that would repeat at every restart."""
+    from save import store as ui_save
+
+    st = MemoryStorage()
+    d = S.new_driver(seed=3, storage=st)
+    S.setup_game(d, players=1)
+    S.human_turn(d)  # saved after the box
+    saved = st.read("game.dat")
+    real = ui_save.Store.load_game
+
+    def out_of_memory(self, dice):
+        raise MemoryError("memory allocation failed, allocating 2288 bytes")
+
+    monkeypatch.setattr(ui_save.Store, "load_game", out_of_memory)
+    d2 = S.new_driver(seed=4, storage=st)
+    app = d2.app
+    assert d2.screen_name() == "Title"
+    assert app.screen.note == "LOW MEMORY: SAVED GAME NOT READ"
+    assert app.screen.entries()[0] == "CONTINUE"
+    S.go_menu(d2, "CONTINUE")
+    assert d2.screen_name() == "Title"
+    assert app.screen.note == "NOT ENOUGH MEMORY TO CONTINUE"
+    assert app.screen.entries()[0] == "CONTINUE" and st.read("game.dat") == saved
+    monkeypatch.setattr(ui_save.Store, "load_game", real)
+    S.go_menu(d2, "CONTINUE")  # memory back: the game goes on where it was saved
+    assert d2.screen_name() == "Play" and app.game.filled(0) == 1

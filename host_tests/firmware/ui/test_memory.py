@@ -1,0 +1,251 @@
+# Heap diet guards: a game fits a small MicroPython heap; what is dropped stays dropped.
+# SPDX-License-Identifier: MIT
+"""The firmware must fit the Pico's heap (docs/app_infra.md, "Heap"). `make bench` finds the
+smallest `-X heapsize` for a 4-player game; here a 1-player game (same code paths: menus,
+set-up, every kind of turn, saves after each box, game over) is replayed from the
+`mpy-cross -O2` build under a fixed heap that the 4-player figure plus a margin must keep
+meeting, and under a much smaller heap where it must run out of memory (so the check can
+fail)."""
+
+import sys
+
+import pytest
+
+from tools.bench import app_bench as bench_app
+from tools.emu import mp_run
+
+# `tools/bench/app_bench.py` (4-player yatzy game, seed 1) needs 142k on the 64-bit unix port
+# (328k before the diet); the 1-player game below about 138k. A change that puts ~20 KB
+# back on the heap while a game is played fails here.
+HEAP_OK_K = 160
+HEAP_TOO_SMALL_K = 96
+
+
+@pytest.fixture(scope="module")
+def one_player_replay(tmp_path_factory):
+    if mp_run.micropython_binary() is None:
+        pytest.skip("MicroPython unix port not installed (make venv installs it on x86_64)")
+    out = str(tmp_path_factory.mktemp("mpy"))
+    path = bench_app.build_code(out)
+    log, totals, presses = bench_app.record(players=1, rules="yatzy", seed=3)
+    assert totals is not None
+    log_path = bench_app._write_log(log)
+    yield log_path, path, totals, presses
+    import os
+
+    os.unlink(log_path)
+
+
+def _replay(replay, heap_k):
+    log_path, path, _, _ = replay
+    return bench_app.replay(log_path, 3, heap="%dk" % heap_k, path=path)
+
+
+def test_one_player_game_completes_in_a_small_heap(one_player_replay):
+    rc, out, err = _replay(one_player_replay, HEAP_OK_K)
+    assert rc == 0, out[-2000:] + err[-2000:]
+    _, totals, done, heap = bench_app.parse_replay(out)
+    assert done == one_player_replay[3] and totals == one_player_replay[2]
+    # every menu module, the set-up code and the save reader are dropped by the game's end
+    loaded = set(heap["modules"])
+    for name in ("ui.setup", "ui.names", "ui.help", "yatzy.rules_config", "yatzy.codec_load"):
+        assert name not in loaded, name
+
+
+def test_a_much_smaller_heap_runs_out(one_player_replay):
+    rc, out, err = _replay(one_player_replay, HEAP_TOO_SMALL_K)
+    assert rc != 0 and "MemoryError" in out + err
+    assert "DONE" not in out
+
+
+# With the code in a ROMFS image (a board with a ROMFS partition, `make flash ROMFS=1`) the
+# bytecode and constants stay in flash. The unix port holds the image in its heap to stand
+# in for flash; what the game needs besides it must be clearly less than above (measured
+# with tools/bench/app_bench.py: this 1-player game 87k besides the image, the 4-player bench
+# game 97k, against 137k and 144k with the .mpy files loaded into the heap).
+ROMFS_OK_K = 112
+
+
+@pytest.fixture(scope="module")
+def romfs_image(one_player_replay, tmp_path_factory):
+    from tools.flash import flash
+
+    img = str(tmp_path_factory.mktemp("romfs") / "firmware.img")
+    flash.romfs_image(build_dir=one_player_replay[1][0], out=img, quiet=True)
+    rc, out, err = bench_app.replay(one_player_replay[0], 3, heap="1024k", romfs=img)
+    assert rc == 0, out[-2000:] + err[-2000:]
+    return img, int(out.split("ROMFS_HEAP ")[1].split()[0])
+
+
+def _romfs_replay(replay, romfs_image, game_k):
+    img, image_heap = romfs_image
+    heap_k = (image_heap + 1023) // 1024 + game_k
+    return bench_app.replay(replay[0], 3, heap="%dk" % heap_k, romfs=img)
+
+
+def test_one_player_game_from_a_romfs_image_needs_much_less_heap(one_player_replay, romfs_image):
+    assert ROMFS_OK_K <= HEAP_OK_K - 40
+    rc, out, err = _romfs_replay(one_player_replay, romfs_image, ROMFS_OK_K)
+    assert rc == 0, out[-2000:] + err[-2000:]
+    _, totals, done, _ = bench_app.parse_replay(out)
+    assert done == one_player_replay[3] and totals == one_player_replay[2]
+    # every module came from the image, the replay's own (compiled in, as a runner would be)
+    rom, files = [int(x) for x in out.split("ROMFS_FILES ")[1].split()[:2]]
+    assert files == rom >= 10, out[-500:]
+
+
+def test_romfs_replay_still_runs_out_in_a_much_smaller_heap(one_player_replay, romfs_image):
+    rc, out, err = _romfs_replay(one_player_replay, romfs_image, ROMFS_OK_K // 2)
+    assert rc != 0 and "MemoryError" in out + err
+    assert "DONE" not in out
+
+
+# ---- CPython side: the same unloading, and the in-place save ----------------------------
+@pytest.mark.parametrize("players", [1, 2])
+def test_playing_drops_menus_and_setup_code(players):
+    from tools.sim import bot as sim_bot
+    from tools.sim.session import Session
+
+    s = Session(runtime="cpython", seed=2, keep_frames=False)
+    try:
+        s.start()
+        sim_bot.new_game(s, rules="yatzy", players=players, cpu=0)
+        s.press("hold1")  # a few presses on the play screen (solo: it shows the best score)
+        s.press("roll")
+        for name in (
+            "ui.menu",
+            "ui.setup",
+            "yatzy.rules_config",
+            "yatzy.rules_info",
+            "save.records",
+        ):
+            assert name not in sys.modules, name
+        from yatzy import rules
+
+        assert "RULESETS" not in rules.__dict__
+        assert "ui.play" in sys.modules
+    finally:
+        s.close()
+
+
+def test_save_into_writes_the_same_record_as_save():
+    from save import records as persist
+    from save.storage import MemoryStorage
+    from yatzy import codec
+    from yatzy.engine import Game
+
+    g = Game("yatzy", ["A"], dice=4)  # one player: no roll-off
+    for _ in range(5):
+        g.roll()
+        g.score(g.choices()[0][0], 0)
+    assert len(g.players[0].flat_turns) == 5
+    meta = {"levels": ["", "basic"], "number": 7}
+    a = MemoryStorage()
+    persist.SavedGame.save(a, codec.encode(g), meta)
+    at, m = persist.SavedGame.data_at(meta)
+    buf, end = codec.encode_into(g, bytearray(16), at, 4)
+    b = MemoryStorage()
+    persist.SavedGame.save_into(b, buf, end, m)
+    assert b.files[persist.GAME_FILE] == a.files[persist.GAME_FILE]
+    back, meta2, note = persist.SavedGame.load_game(b)
+    assert note is None and meta2 == meta and back.snapshot() == g.snapshot()
+    with pytest.raises(ValueError):
+        persist.SavedGame.save_into(b, bytearray(at + 2), at + 1, m)
+
+
+def test_hint_module_agrees_with_the_play_screen():
+    """ui/hint.py (loaded only for hints) repeats ui/play.py's turn-mode number."""
+    from ui import hint as ui_hint
+    from ui import play as ui_play
+
+    assert ui_hint.TURN_MODE == ui_play._TURN
+    assert ui_play.Play.hint_text is not ui_hint.hint_text
+
+
+# ---- the real boot path: main.py -> runner -> board, buttons, sound, app ----------------
+# A saved game of two `basic` computer players is continued from the title after booting the
+# built firmware (`tools/flash/flash.py` build, `.mpy`) through main.py on the fake board
+# (host_tests/support/mp_board: fake machine/time, ~16 KB of the heap); the computers play it
+# to the
+# end. It completes at 272k on the 64-bit unix port (288k before the boot-path diet, when the
+# title kept the decoded save, its reader and persist.py); 320k leaves a margin for the
+# random dice (FairDice on os.urandom, as on the board). At 160k reading the save runs out
+# of memory (it used to crash there at every restart): the title says so, "Continue" says
+# so again, and the save stays as it was.
+BOOT_OK_K = 320
+BOOT_TOO_SMALL_K = 160
+ROLL_GPIO = 14
+
+
+@pytest.fixture(scope="module")
+def boot_build(tmp_path_factory):
+    if mp_run.micropython_binary() is None:
+        pytest.skip("MicroPython unix port not installed (make venv installs it on x86_64)")
+    from save import records as persist
+    from save.storage import FileStorage
+    from yatzy import codec
+    from yatzy.dice import SeededDice
+    from yatzy.engine import Game
+
+    from tools.flash import flash
+
+    out = str(tmp_path_factory.mktemp("boot_mpy"))
+    flash.build(out=out, quiet=True)
+    seed = str(tmp_path_factory.mktemp("boot_save"))
+    g = Game("yatzy", ["CPU1", "CPU2"], dice=SeededDice(1), cpu=[True, True])
+    meta = {"levels": ["basic", "basic"], "number": 1}
+    persist.SavedGame.save(FileStorage(seed), codec.encode(g), meta)
+    return out, seed
+
+
+def _boot(boot_build, heap_k, tmp_path):
+    """Boot main.py with the saved game on the flash, press ROLL (Continue) once; returns
+    (exit status, output, error.log text, the saved game afterwards)."""
+    import json
+    import os
+    import shutil
+    import subprocess
+
+    from save import records as persist
+    from save.storage import FileStorage
+
+    out, seed = boot_build
+    flash_dir = str(tmp_path / "flash")
+    shutil.copytree(out, flash_dir)
+    shutil.copy(os.path.join(seed, persist.GAME_FILE), flash_dir)
+    from tools.paths import HOST_TESTS
+
+    env = mp_run.mp_env()
+    board = os.path.join(HOST_TESTS, "support", "mp_board")
+    env["MICROPYPATH"] = ":".join([flash_dir, board, HOST_TESTS, ".frozen"])
+    env["FAKE_PRESSES"] = json.dumps([[ROLL_GPIO, 1000, 1080]])
+    env["FAKE_LIMIT_MS"] = "3000000"
+    res = subprocess.run(
+        [mp_run.micropython_binary(), "-X", "heapsize=%dk" % heap_k, "-c", "import main"],
+        cwd=flash_dir,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    log = os.path.join(flash_dir, "error.log")
+    crash = open(log).read() if os.path.exists(log) else ""
+    g = persist.SavedGame.load_game(FileStorage(flash_dir))[0]
+    return res.returncode, res.stdout + res.stderr, crash, g
+
+
+def test_booted_firmware_plays_a_computer_game_in_a_small_heap(boot_build, tmp_path):
+    rc, out, crash, g = _boot(boot_build, BOOT_OK_K, tmp_path)
+    assert rc == 0 and crash == "", out[-2000:] + crash
+    assert "Pocket Yatzy stopped" in out
+    assert g is not None and g.is_over(), out[-2000:]  # the computers played every box
+    assert [g.filled(i) for i in range(2)] == [15, 15]
+
+
+def test_booted_firmware_in_a_much_smaller_heap_keeps_the_save_and_does_not_crash(
+    boot_build, tmp_path
+):
+    rc, out, crash, g = _boot(boot_build, BOOT_TOO_SMALL_K, tmp_path)
+    assert rc == 0 and crash == "", out[-2000:] + crash
+    assert "Pocket Yatzy stopped" in out
+    assert g is not None and [g.filled(i) for i in range(2)] == [0, 0]  # not played, kept

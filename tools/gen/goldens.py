@@ -1,0 +1,48 @@
+#!/usr/bin/env python3
+# Regenerate the golden screen images of the app (host_tests/golden/*.png): `make goldens`.
+# SPDX-License-Identifier: MIT
+"""Every scene of tools/sim/scenes.py is played through button events and the panel saved
+as a 128x64 1-bit PNG. host_tests/test_app_screens.py compares the app against them.
+With --docs DIR the same scenes are also written 3x enlarged for docs/controls.md.
+Usage: tools/gen/goldens.py [--out DIR] [--scale N] [--docs DIR] [scene ...]"""
+
+import argparse
+import os
+import sys
+
+from tools.paths import ROOT
+from tools.sim import scenes as app_scenes
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", default=os.path.join(ROOT, "host_tests", "golden"))
+    ap.add_argument("--scale", type=int, default=1, help="pixel scale (goldens use 1)")
+    ap.add_argument("--docs", help="also write 3x pictures for the docs into this folder")
+    ap.add_argument("scenes", nargs="*", help="scene names (default: all)")
+    args = ap.parse_args(argv)
+    known = [name for name, _ in app_scenes.SCENES]
+    for name in args.scenes:
+        if name not in known:
+            ap.error("unknown scene %r (known: %s)" % (name, ", ".join(known)))
+    if args.scale < 1:
+        ap.error("--scale must be at least 1")
+    os.makedirs(args.out, exist_ok=True)
+    if args.docs:
+        os.makedirs(args.docs, exist_ok=True)
+    for name, scene in app_scenes.SCENES:
+        if args.scenes and name not in args.scenes:
+            continue
+        d = scene()
+        path = os.path.join(args.out, name + ".png")
+        app_scenes.save_png(d.display, path, args.scale)
+        print(path)
+        if args.docs:
+            path = os.path.join(args.docs, name + ".png")
+            app_scenes.save_png(d.display, path, 3)
+            print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

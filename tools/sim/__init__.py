@@ -1,0 +1,2 @@
+# The simulator: the firmware app on an emulated panel, in the terminal or scripted.
+# SPDX-License-Identifier: MIT
