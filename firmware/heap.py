@@ -13,7 +13,16 @@ import sys
 
 GROUPS = {
     # the menu screens: not needed while a game is played
-    "menus": ("ui.menu", "ui.setup", "ui.names", "ui.help", "ui.scores", "ui.end", "ui.after"),
+    "menus": (
+        "ui.menu",
+        "ui.lists",
+        "ui.setup",
+        "ui.names",
+        "ui.help",
+        "ui.scores",
+        "ui.end",
+        "ui.after",
+    ),
     # the core's set-up and help tables (rules_config, rules_info; RULESETS is released too)
     "setup": ("yatzy.rules_info", "yatzy.rules_config"),
     # the core's save reader: the in-play save needs only the writing side

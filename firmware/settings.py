@@ -1,7 +1,7 @@
 # Every player setting once: its default, the values the settings menu offers, its range.
 # SPDX-License-Identifier: MIT
 """The one table of settings. The app starts from :data:`DEFAULTS`, the settings menu
-steps through :func:`choices`, the store checks a loaded value against :data:`RANGES`
+steps through :func:`choices`, the store checks a loaded value against :func:`value_range`
 (numbers) or the default's type, and the Pico shell reads what concerns the hardware
 (``i2c_khz``, ``sleep_s``). Example::
 
@@ -26,15 +26,23 @@ TABLE = (
 )
 
 DEFAULTS = {}
-RANGES = {}
-_CHOICES = {}
-for _key, _default, _choices, _range in TABLE:
-    DEFAULTS[_key] = _default
-    _CHOICES[_key] = _choices
-    if _range is not None:
-        RANGES[_key] = _range
+for _row in TABLE:
+    DEFAULTS[_row[0]] = _row[1]
+del _row
+
+
+def _row_of(key):
+    for row in TABLE:
+        if row[0] == key:
+            return row
+    raise KeyError(key)
 
 
 def choices(key):
     """The values the settings menu offers for `key`, in menu order."""
-    return _CHOICES[key]
+    return _row_of(key)[2]
+
+
+def value_range(key):
+    """(lowest, highest) a stored number of `key` may be, or None (not a number)."""
+    return _row_of(key)[3]

@@ -6,7 +6,8 @@
 
 from gfx.font import SMALL
 
-from ui.widgets import ListScreen, title_bar, wrap
+from ui.lists import ListScreen
+from ui.widgets import title_bar, wrap
 
 
 class AfterGame(ListScreen):

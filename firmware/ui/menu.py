@@ -8,7 +8,8 @@ from gfx.font import DOWN, MEDIUM, SMALL, UP
 from settings import choices
 
 from ui.keys import HOLD5, ROLL
-from ui.widgets import ListScreen, cycle, on_off, softkeys
+from ui.lists import ListScreen, cycle, on_off
+from ui.widgets import softkeys
 
 
 class Title(ListScreen):

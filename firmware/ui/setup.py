@@ -4,7 +4,7 @@
 from yatzy import rules
 
 from ui.keys import ROLL
-from ui.widgets import ListScreen, cycle, on_off
+from ui.lists import ListScreen, cycle, on_off
 
 KINDS = ("", "basic", "easy", "good", "best")
 RULES = rules.RULESET_IDS

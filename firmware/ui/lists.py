@@ -1,0 +1,112 @@
+# List screens: a titled list of rows with a cursor, the stuff every menu is made of.
+# SPDX-License-Identifier: MIT
+"""Loaded with the menus and dropped with them while a game is played (heap.py)."""
+
+from gfx.font import DOWN, LEFT, RIGHT, SMALL, UP
+
+from ui.keys import HOLD1, HOLD2, HOLD3, HOLD4, HOLD5, ROLL
+from ui.widgets import Screen, softkeys, title_bar, wrap
+
+ROWS = 7
+ROW_Y = 8
+ROW_P = 7
+
+
+class ListScreen(Screen):
+    """A titled list of (label, value or None) rows with a cursor. Keys: HOLD1/HOLD2 up and
+    down (long: first/last), HOLD3/HOLD4 change the value (long: bigger steps), HOLD5 back,
+    ROLL choose (on a value: the next value)."""
+
+    title = ""
+
+    def __init__(self, app):
+        Screen.__init__(self, app)
+        self.cur = 0
+        self.top = 0
+        self.note = ""
+
+    def items(self):
+        return []
+
+    def adjust(self, i, d, long):
+        return False
+
+    def choose(self, i):
+        self.adjust(i, 1, False)
+
+    def back(self):
+        self.app.title()
+
+    def right_title(self):
+        return None
+
+    def draw(self, cv):
+        title_bar(cv, self.title, self.right_title())
+        self.draw_rows(cv, ROW_Y, ROWS)
+        self.draw_keys(cv)
+
+    def draw_rows(self, cv, y0, rows):
+        items = self.items()
+        for i in range(rows):
+            k = self.top + i
+            if k >= len(items):
+                break
+            label, value = items[k]
+            y = y0 + i * ROW_P
+            cv.text(3, y + 1, label, SMALL)
+            if value is not None:
+                cv.text_right(125, y + 1, value, SMALL)
+            if k == self.cur:
+                cv.invert_rect(0, y, 128, ROW_P)
+        if len(items) > rows:
+            h = rows * ROW_P * rows // len(items)
+            span = rows * ROW_P - h
+            cv.fill_rect(127, y0 + span * self.top // (len(items) - rows), 1, h, 1)
+        if self.note:
+            lines = wrap(self.note, 31)[:2]
+            y = 57 - 6 * len(lines)
+            cv.fill_rect(0, y - 1, 128, 57 - y + 1, 0)
+            for line in lines:
+                cv.text(2, y, line, SMALL)
+                y += 6
+
+    def draw_keys(self, cv):
+        items = self.items()
+        value = items[self.cur][1] is not None if items else False
+        softkeys(
+            cv,
+            (UP, DOWN, LEFT if value else None, RIGHT if value else None, "BACK", "OK"),
+        )
+
+    def press(self, b, long, now):
+        n = len(self.items())
+        self.note = ""
+        if b == HOLD1 or b == HOLD2:
+            if long:
+                self.cur = 0 if b == HOLD1 else n - 1
+            else:
+                self.cur = (self.cur + (1 if b == HOLD2 else -1)) % n
+            if self.cur < self.top:
+                self.top = self.cur
+            elif self.cur >= self.top + self.rows():
+                self.top = self.cur - self.rows() + 1
+        elif b == HOLD3 or b == HOLD4:
+            self.adjust(self.cur, 1 if b == HOLD4 else -1, long)
+        elif b == HOLD5:
+            self.back()
+        elif b == ROLL:
+            self.choose(self.cur)
+        self.app.changed()
+
+    def rows(self):
+        return ROWS
+
+
+def cycle(values, current, d):
+    """The value d steps from `current` in `values` (wrapping)."""
+    i = values.index(current) if current in values else 0
+    return values[(i + d) % len(values)]
+
+
+def on_off(v):
+    return "ON" if v else "OFF"
