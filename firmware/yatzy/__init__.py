@@ -1,10 +1,11 @@
-# Pocket Yatzy game core: rules, scoring, engine, dice, codec, records, strategy.
+# Pocket Yatzy game core: rules, scoring, engine, dice, codec, computer players.
 # SPDX-License-Identifier: MIT
 """Pure-Python game core; runs unchanged on CPython and MicroPython.
 
 Modules: ``rules`` (rulesets, options), ``scoring`` (raw box scores), ``dice``
 (fair and seeded dice sources), ``engine`` (the game state machine), ``codec``
-(save format), ``record`` (JSON game records), ``strategy`` (computer players).
+(save format), ``strategy`` and ``ai`` (computer players), ``tables`` (their generated
+tables). Game records for the host live in tools/core/record.py.
 """
 
-VERSION = "1.0"
+VERSION = "0.2.0"  # the project's one version number (package.json follows it)

@@ -25,7 +25,7 @@
    or the port (`npm ci` in tools/emu/wasm32, which `make bench` runs) is missing.
 The replays run the `mpy-cross -O2` build of firmware/ (what `make flash` puts on the Pico);
 `--source` runs the .py files instead (the unix port then compiles them on its heap).
-Targets (issue 3): mean <= 300 data bytes per press; completes with heapsize=64k.
+Targets: mean <= 300 data bytes per press; completes with heapsize=64k.
 """
 
 import argparse

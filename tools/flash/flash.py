@@ -44,7 +44,6 @@ BUILD = os.path.join(ROOT, "build", "mpy")
 ROMFS_IMAGE = os.path.join(ROOT, "build", "romfs.img")
 PACKAGE = os.path.join(ROOT, "package.json")
 SOURCE_ONLY = ("main.py", "boot.py")  # run by name at boot: must stay source
-DEFAULT_VERSION = "0.1.0"
 
 
 def tool(name):
@@ -367,10 +366,9 @@ def package_json(version=None):
     """package.json for mip: every committed firmware file, relative URLs (these work for
     `github:OWNER/REPO` and for a local checkout's package.json path alike)."""
     if version is None:
-        version = DEFAULT_VERSION
-        if os.path.exists(PACKAGE):
-            with open(PACKAGE) as f:
-                version = json.load(f).get("version", DEFAULT_VERSION)
+        import yatzy  # the one version number: firmware/yatzy/__init__.py
+
+        version = yatzy.VERSION
     urls = [[rel, "firmware/" + rel] for rel in committed_firmware_files()]
     return {"urls": urls, "version": version}
 
