@@ -187,6 +187,11 @@ class App:
             save = True
         if save:
             self.store.save_game(g, self.levels)
+        if g.is_over():  # saved on the game-over screen (the plug was pulled before its OK)
+            from ui.end import End
+
+            self.show(End(self, g))
+            return
         if [1 for p in g.players if p.cpu]:
             # their tables need blocks of several KB in one piece, which a heap fragmented by
             # a game in play may not have: built now (strategy keeps them), and for

@@ -29,11 +29,11 @@ class End:
             cv.text_right(12, y, ("=%d" if shared else "%d") % place, SMALL)
             cv.text(17, y, g.players[p].name.upper(), SMALL)
             cv.text_right(100, y, str(total), SMALL)
-            if place == 1:
+            if place == 1 and len(rank) > 1:  # a solo game has no winner
                 cv.text(104, y, "WIN", SMALL)
         if len(rank) > rows:
             cv.text(17, 51, "+%d MORE: SEE STANDINGS" % (len(rank) - rows), SMALL)
-        undo = "UNDO" if g.can_undo() else None
+        undo = "UNDO" if self.can_undo() else None
         softkeys(cv, ("CARD", "RANK", None, None, undo, "OK"))
 
     def press(self, b, long, now):
@@ -47,7 +47,7 @@ class End:
             from ui.card import Standings
 
             app.show(Standings(app, g, self))
-        elif b == HOLD5 and g.can_undo():
+        elif b == HOLD5 and self.can_undo():
             from ui.play import Play
 
             g.undo()
@@ -67,6 +67,11 @@ class End:
             from ui.after import AfterGame
 
             app.show(AfterGame(app, g, levels, entered))
+
+    def can_undo(self):
+        """Undo belongs to the human who scored the last box, never to a computer."""
+        p = self.g.undo_player()
+        return p is not None and not self.g.players[p].cpu
 
     def tick(self, now):
         return None

@@ -140,6 +140,10 @@ class Game:
     def can_undo(self):
         return self._undo is not None
 
+    def undo_player(self):
+        """The player whose box :meth:`undo` would take back, or None (nothing to undo)."""
+        return None if self._undo is None else self._undo[0]
+
     def rolls_left(self):
         if self.phase == TURN:
             n = self.rules.rolls

@@ -1,0 +1,64 @@
+# Faults found by independent testing, each with the test that failed before its fix.
+# SPDX-License-Identifier: MIT
+from tools.sim import scenes as S
+from yatzy import engine as E
+
+
+def _over_with_last_box_by(cpu_last):
+    """A 2-player game played to its end; the last box scored by a computer or a human."""
+    d = S.new_driver(seed=21, settings={"cpu_pace": 150})
+    S.setup_game(d, players=2, cpu=(1,) if cpu_last else ())
+    S.autoplay(d)
+    return d
+
+
+def test_continue_after_a_power_cut_on_the_game_over_screen_shows_game_over():
+    d = _over_with_last_box_by(cpu_last=True)
+    assert d.screen_name() == "End" and d.app.game.is_over()
+    # the plug is pulled on the game-over screen: the save holds a finished game
+    d2 = S.new_driver(seed=3, storage=d.storage, settings={"cpu_pace": 150})
+    S.go_menu(d2, "CONTINUE")
+    assert d2.screen_name() == "End"
+    for _ in range(20):  # ticks with a computer seat must not ask it to move
+        d2.app.tick(d2.t)
+        d2.t += 200
+    d2.press("roll")  # on to the high scores
+    assert d2.screen_name() == "AfterGame"
+
+
+def test_undo_on_the_game_over_screen_is_only_for_a_human_s_box():
+    d = _over_with_last_box_by(cpu_last=True)
+    g = d.app.game
+    assert g.players[g.undo_player()].cpu and g.can_undo()
+    d.press("hold5")
+    assert d.screen_name() == "End" and g.is_over()  # nothing taken back
+    assert not d.app.screen.can_undo()
+    d = _over_with_last_box_by(cpu_last=False)
+    g = d.app.game
+    assert not g.players[g.undo_player()].cpu and d.app.screen.can_undo()
+    d.press("hold5")
+    assert d.screen_name() == "Play" and not g.is_over() and g.phase == E.TURN
+
+
+def _text_calls(d):
+    calls = []
+    real = d.app.cv.text
+
+    def text(x, y, s, font, c=1):
+        calls.append(s)
+        return real(x, y, s, font, c)
+
+    d.app.cv.text = text
+    d.app.changed()
+    d.app.render()
+    return calls
+
+
+def test_a_solo_game_over_names_no_winner():
+    d = S.new_driver(seed=5)
+    S.setup_game(d, players=1)
+    S.autoplay(d)
+    assert d.screen_name() == "End"
+    assert "WIN" not in _text_calls(d)
+    d = _over_with_last_box_by(cpu_last=False)
+    assert "WIN" in _text_calls(d)
