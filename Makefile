@@ -22,7 +22,8 @@ help:
 	@echo "make logs      show the error log stored on the board (PORT=...)"
 	@echo "make goldens   regenerate golden screen images"
 	@echo "make media     regenerate README screenshots and GIF"
-	@echo "make hardware  regenerate wiring image, Wokwi diagram, enclosure STL/preview"
+	@echo "make hardware  regenerate the pin tables, wiring image, Wokwi diagram, package.json"
+	@echo "make enclosure render the enclosure STL and preview with OpenSCAD (APT=1 installs it)"
 
 venv: $(STAMP)
 
@@ -107,9 +108,17 @@ hardware: $(STAMP)
 	$(PY) -m tools.gen.hardware
 	$(PY) -m tools.flash package
 
+# OpenSCAD (and Xvfb without a display) come from the system's packages: `make enclosure`
+# says which are missing and installs nothing unless asked (`make enclosure APT=1`, as root).
+ENCLOSURE_PKGS = $(if $(shell command -v openscad),,openscad) \
+  $(if $(or $(DISPLAY),$(shell command -v xvfb-run)),,xvfb xauth)
+
 enclosure: $(STAMP)
-	command -v openscad >/dev/null || (apt-get update -qq && apt-get install -y -qq openscad)
-	[ -n "$$DISPLAY" ] || command -v xvfb-run >/dev/null || apt-get install -y -qq xvfb xauth
+	@if [ -n "$(strip $(ENCLOSURE_PKGS))" ]; then \
+	  if [ "$(APT)" = 1 ]; then apt-get update -qq && apt-get install -y -qq $(ENCLOSURE_PKGS); \
+	  else echo "make enclosure needs: $(strip $(ENCLOSURE_PKGS)) (apt-get install" \
+	    "$(strip $(ENCLOSURE_PKGS)), or run make enclosure APT=1 to install them)"; exit 1; fi; \
+	fi
 	$(PY) -m tools.gen.hardware --enclosure
 
 clean:

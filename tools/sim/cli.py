@@ -78,7 +78,7 @@ def build_parser():
         description="Play Pocket Yatzy on an emulated 128x64 OLED: the firmware app runs "
         "unchanged on CPython or the MicroPython unix port.",
         epilog=KEY_HELP + "\n\nTerminal keys: 1-5 (6 in Maxi) hold, Space/Enter roll, "
-        "shift+digit (!@#$%%^) or R = long press, or l then a key; q quits.",
+        "shift+digit (!@#$%^) or R = long press, or l then a key; q quits.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument(
@@ -161,6 +161,11 @@ def check_args(p, a):
             a.steps = parse_keys(a.keys)
         except ValueError as e:
             p.error(str(e))
+        if a.rules is not None and a.rules != "maxi":
+            if [1 for s in a.steps if s[0] == "press" and s[1] == "hold6"]:
+                p.error(
+                    "--keys: 6 (HOLD6) is Maxi Yatzy's sixth die; --rules %s has five" % a.rules
+                )
     else:
         a.steps = None
     if a.screenshot and not (a.screenshot.endswith("/") or os.path.isdir(a.screenshot)):
@@ -168,6 +173,10 @@ def check_args(p, a):
             p.error("--screenshot %r: give a .png file or a folder" % a.screenshot)
     if a.gif and not a.gif.lower().endswith(".gif"):
         p.error("--gif %r: the file name must end in .gif" % a.gif)
+    for opt in ("gif", "record"):  # files only (a screenshot may be a folder of frames)
+        path = getattr(a, opt)
+        if path and (path.endswith("/") or os.path.isdir(path)):
+            p.error("--%s %r is a folder: give a file name" % (opt, path))
     for opt in ("screenshot", "gif", "record"):
         path = getattr(a, opt)
         if path and not path.endswith("/"):

@@ -53,12 +53,15 @@ _SHORT = dict(_KEYS_SHORT, **{" ": "roll", "\r": "roll", "\n": "roll"})
 _LONG = _KEYS_LONG
 
 
-def key_to_press(key, long_next=False):
-    """One key -> (button, kind) or None; ``long_next`` after an ``l``."""
+def key_to_press(key, long_next=False, asleep=False):
+    """One key -> (button, kind) or None; ``long_next`` after an ``l``. While the gadget is
+    asleep any key wakes it (as a button does: the waking press is not acted on)."""
     if key in _SHORT:
         return _SHORT[key], "long" if long_next else "short"
     if key in _LONG:
         return _LONG[key], "long"
+    if asleep:
+        return "roll", "short"
     return None
 
 
@@ -190,7 +193,7 @@ def run_terminal(
                 if key in ("l", "L"):
                     long_next = True
                     continue
-                press = key_to_press(key, long_next)
+                press = key_to_press(key, long_next, session.asleep)
                 long_next = False
                 if press is None:
                     message = "key %r does nothing (see the help below)" % key

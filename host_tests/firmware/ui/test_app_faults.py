@@ -1,7 +1,8 @@
 # Faults found by independent testing, each with the test that failed before its fix.
 # SPDX-License-Identifier: MIT
-from tools.sim import scenes as S
 from yatzy import engine as E
+
+from tools.sim import scenes as S
 
 
 def _over_with_last_box_by(cpu_last):

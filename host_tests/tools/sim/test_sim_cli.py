@@ -26,6 +26,9 @@ from tools.sim import cli as sim
         (["--keys", "r", "--record", "/no/such/dir/g.json"], "does not exist"),
         (["--storage", "/no/such/dir", "--keys", "r"], "is not a folder"),
         (["--frobnicate"], "unrecognized arguments: --frobnicate"),
+        (["--keys", "r", "--record", "/tmp/"], "--record '/tmp/' is a folder"),
+        (["--keys", "r", "--record", "."], "--record '.' is a folder"),
+        (["--rules", "yatzy", "--keys", "r 6"], "6 (HOLD6) is Maxi Yatzy's sixth die"),
     ],
 )
 def test_bad_arguments_give_one_line_and_status_2(argv, message, capsys):
@@ -44,6 +47,7 @@ def test_help_documents_the_keys(capsys):
     out = capsys.readouterr().out
     for text in ("--keys syntax", "L<k>", "wait until the app is idle", "--autoplay", "--heap"):
         assert text in out
+    assert "%%" not in out and "(!@#$%^)" in out
 
 
 def test_scripted_run_writes_screenshot_folder_gif_and_prints_the_screen(tmp_path, capsys):

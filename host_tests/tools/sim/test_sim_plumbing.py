@@ -168,3 +168,18 @@ def test_terminal_redraws_only_changed_cells():
     assert screen.cells_written == 64 * 16 + 2
     assert chr(0x2800 + 0x04) in out.getvalue()[before:]
     assert screen.panel(px) == 0
+
+
+@pytest.mark.parametrize("key", ["z", "x", "?", "\x1b"])
+def test_any_key_wakes_the_terminal_simulator(key):
+    assert key_to_press(key, False, asleep=False) is None  # awake: an unmapped key does nothing
+    press = key_to_press(key, False, asleep=True)
+    assert press is not None  # asleep: it wakes the gadget, as the status line says
+    from tools.sim.session import Session
+
+    with Session("cpython", seed=3) as s:
+        s.start()
+        s.wait(200 * 1000)  # past the default 120 s sleep timeout
+        assert s.asleep
+        s.press(*press)
+        assert not s.asleep
