@@ -1,0 +1,2 @@
+# The host-side tools as a package: run them as `python -m tools.<name>` from the repository root.
+# SPDX-License-Identifier: MIT
