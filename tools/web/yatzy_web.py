@@ -253,11 +253,11 @@ class LocalStorage:
         v = self.host.store_get(self.prefix + name)
         if v is None:
             return None
-        v = str(v)
+        v = str(v).encode()
         try:
             return binascii.a2b_base64(v)
-        except ValueError:
-            return v.encode()
+        except Exception:  # noqa: BLE001 - not base64 (binascii.Error or worse): damaged
+            return v
 
     def write(self, name, data):
         self._check(name)
@@ -329,7 +329,7 @@ def make_dice(host, seed):
 
     if seed is not None:
         return SeededDice(seed)
-    return FairDice(lambda n: binascii.a2b_base64(str(host.random_b64(n))))
+    return FairDice(lambda n: binascii.a2b_base64(str(host.random_b64(n)).encode()))
 
 
 # ---------------------------------------------------------------- the shell
@@ -453,7 +453,8 @@ class Web:
         }
         if app is not None:
             out["screen"] = None if app.screen is None else type(app.screen).__name__
-            out["notice"] = app.notice
+            # the title screen takes the app's notice (damaged files) as its note
+            out["notice"] = app.notice or getattr(app.screen, "note", None) or None
             out["settings"] = app.settings
         return json.dumps(out)
 
