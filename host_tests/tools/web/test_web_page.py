@@ -1,4 +1,4 @@
-# The browser page in headless Chromium: the firmware on the WebAssembly port against the simulator.
+# The browser page in headless Chromium: the firmware on WebAssembly against the simulator.
 # SPDX-License-Identifier: MIT
 """Every picture is compared with the CPython simulator (tools/sim_session.py) playing the
 same seed and presses: the page's panel (decoded from what it painted) must be pixel for
