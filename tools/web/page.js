@@ -77,7 +77,20 @@ paintRGB(B, B, W * S, H * S, BUILD.panel.glass);
 ctx.putImageData(image, 0, 0);
 paintAll();
 
-const stats = { frames: 0, frameTimes: [], calls: 0, callMs: 0, firstFrameMs: null };
+// firstFrameAt: performance.now() (ms since the navigation began) once the first picture
+// (the title) is painted; callTimes: how long each press/tick call into MicroPython took,
+// painting included
+// windows: show_window() pushes; frameTimes: when a call into MicroPython painted a new
+// picture (one frame may push several windows)
+const stats = {
+  windows: 0,
+  frames: 0,
+  frameTimes: [],
+  calls: 0,
+  callMs: 0,
+  callTimes: [],
+  firstFrameAt: null,
+};
 
 function panel(buf, x0, x1, page0, page1) {
   const bytes = mp.PyProxy.toJs(buf); // a copy of the Python frame buffer
@@ -87,9 +100,7 @@ function panel(buf, x0, x1, page0, page1) {
   let [a0, a1, b0, b1] = [x0, x1, page0 * 8, page1 * 8 + 7];
   if (view.rotated) [a0, a1, b0, b1] = [W - 1 - x1, W - 1 - x0, H - 1 - b1, H - 1 - b0];
   paintCells(a0, a1, b0, b1);
-  stats.frames++;
-  const t = performance.now();
-  if (stats.frameTimes.length < 4096) stats.frameTimes.push(t);
+  stats.windows++;
 }
 
 function panelState(on, inverted, rotated, contrast) {
@@ -155,9 +166,16 @@ const clock = () => Math.floor(performance.now());
 
 function call(fn, ...args) {
   const t = performance.now();
+  const windows = stats.windows;
   const wait = fn(...args);
+  const ms = performance.now() - t;
+  if (stats.windows !== windows) {
+    stats.frames++;
+    if (stats.frameTimes.length < 4096) stats.frameTimes.push(t + ms);
+  }
   stats.calls++;
-  stats.callMs += performance.now() - t;
+  stats.callMs += ms;
+  if (stats.callTimes.length < 4096) stats.callTimes.push([t, ms]);
   schedule(wait);
   showSix();
   return wait;
@@ -313,7 +331,8 @@ async function start() {
     const rest = q.toString();
     history.replaceState(null, "", location.pathname + (rest ? "?" + rest : "") + location.hash);
   }
-  stats.firstFrameMs = performance.now() - t0;
+  stats.firstFrameAt = performance.now();
+  stats.startMs = stats.firstFrameAt - t0;
   status.textContent = "";
   document.body.classList.add("ready");
   schedule(boot.wait);

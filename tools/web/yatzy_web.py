@@ -138,15 +138,18 @@ def parse_query(query):
             problems.append("players=%r: must be a whole number 1..8" % q["players"])
     cpu = 0
     if "cpu" in q:
-        top = players if players is not None else 8
+        if "players" in q:
+            top = players if players is not None else 8
+        else:
+            top = 7  # ?cpu=N alone: you and N computer players
         cpu = _whole(q["cpu"], 0, top)
         if cpu is None:
             problems.append("cpu=%r: must be a whole number 0..%d (players)" % (q["cpu"], top))
+        elif "players" not in q:
+            players = cpu + 1
     level = q.get("level", "basic").strip().lower()
     if level not in levels:
         problems.append("level=%r: must be one of %s" % (q["level"], ", ".join(levels)))
-    if "players" not in q and cpu:
-        players = cpu  # ?cpu=2 alone: two computer players
     if len(problems) == bad and seed_ok:  # a game only when its whole set-up is good
         wanted["game"] = {"rules": rules, "players": players, "cpu": cpu, "level": level}
     return wanted, problems
