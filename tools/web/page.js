@@ -236,10 +236,6 @@ for (const name of BUTTONS) {
   el.addEventListener("pointerup", (e) => up("p" + e.pointerId, false));
   el.addEventListener("pointercancel", (e) => up("p" + e.pointerId, true));
   el.addEventListener("contextmenu", (e) => e.preventDefault()); // long touch: no menu
-  el.addEventListener("click", (e) => {
-    // keyboard activation of a focused button (pointer clicks were handled above)
-    if (e.detail === 0) press(name, "short");
-  });
 }
 
 let longNext = false;
@@ -266,7 +262,11 @@ document.addEventListener("keydown", (e) => {
     $("keyhint").textContent = "";
   }
 });
-document.addEventListener("keyup", (e) => up("k" + e.code, false));
+document.addEventListener("keyup", (e) => {
+  // a focused button would also take Space/Enter as a click: the keys are handled here only
+  if (e.key in SHORT_KEYS) e.preventDefault();
+  up("k" + e.code, false);
+});
 window.addEventListener("blur", () => {
   for (const id of [...held.keys()]) up(id, true);
 });

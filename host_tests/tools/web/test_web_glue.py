@@ -9,12 +9,14 @@ import inspect
 import json
 
 import pytest
-from buttons import Buttons
-from sound import TUNES
-from storage import MemoryStorage
-from ui_save import default_setup
 
 from tools.web import yatzy_web as W
+
+# the firmware modules the glue names (one place each, in yatzy_web: they move to packages)
+Buttons = W._module(W._BUTTONS_MODULE).Buttons
+TUNES = W._module(W._SOUND_MODULE).TUNES
+MemoryStorage = W._module(W._STORAGE_MODULE).MemoryStorage
+default_setup = W._module(W._SETUP_MODULE).default_setup
 
 
 class FakeHost:

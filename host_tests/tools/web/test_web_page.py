@@ -185,12 +185,40 @@ def test_keys_and_a_long_press_by_holding_match_the_simulator(b, tmp_path):
         b.wait_idle()
         sim_press(s, "hold5", "long")
         assert pixels(b) == sim_pixels(s), "after holding hold5"
-        # a key held down the same way ("1" held: long hold1)
-        ActionChains(b.driver).key_down("l").key_up("l").perform()  # "l" then a key: long
+        # "l" then a key: a long press of that key
+        ActionChains(b.driver).key_down("l").key_up("l").perform()
         body.send_keys("5")
         b.wait_idle()
         sim_press(s, "hold5", "long")
         assert pixels(b) == sim_pixels(s), "after l then 5"
+        # a key held down past the threshold: long, and nothing more on release
+        ActionChains(b.driver).key_down("2").pause(long_s + 0.3).key_up("2").perform()
+        b.wait_idle()
+        sim_press(s, "hold2", "long")
+        assert pixels(b) == sim_pixels(s), "after holding the 2 key"
+        # Space on a button that has the focus is one Roll, not two
+        b.driver.find_element("id", "hold1").click()
+        sim_press(s, "hold1")
+        b.wait_idle()
+        b.driver.switch_to.active_element.send_keys(" ")
+        b.wait_idle()
+        sim_press(s, "roll")
+        assert pixels(b) == sim_pixels(s), "after Space on a focused button"
+
+
+def test_left_handed_turns_the_panel_and_the_buttons_round(b, tmp_path):
+    load(b, "?seed=6")
+    # title: down, down, OK = SETTINGS; down x4 = LEFT-HANDED; OK toggles it; hold5 = back
+    presses = ("hold2", "hold2", "roll", "hold2", "hold2", "hold2", "hold2", "roll", "hold5")
+    with Session(runtime="cpython", seed=6, storage_dir=str(tmp_path)) as s:
+        s.start()
+        s.wait_idle()
+        for button in presses + ("roll",):  # and NEW GAME, in the turned-round layout
+            click(b, button)
+            sim_press(s, button)
+            assert pixels(b) == sim_pixels(s), "after %s" % button
+    assert state(b)["settings"]["left_handed"] is True
+    assert "flipped" in b.driver.find_element("id", "keys").get_attribute("class")
 
 
 def test_a_reload_continues_the_game(b, tmp_path):
