@@ -111,7 +111,9 @@ def measure(out=OUT):
             "%d (bodies %d; gzip -9 would be %d)" % (cold_bytes[0], cold_bytes[1], gz),
         )
     )
-    rows.append(("bytes downloaded, cached", "%d (revalidations only)" % cached_bytes[0]))
+    rows.append(
+        ("bytes downloaded, cached", "%d (the rest came from the browser cache)" % cached_bytes[0])
+    )
     rows.append(
         (
             "frames per second while the dice tumble",
