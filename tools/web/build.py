@@ -13,7 +13,8 @@ What build/web/ holds (static files only; any static host serves them):
 - ``index.html`` (tools/web/index.html with the build's JSON: file names with a content
   hash, so a new build is never mixed with a cached old one; the panel's colours, taken
   from tools/sim_render.py so the page looks like the simulator's PNGs);
-- ``page.js``, ``style.css``;
+- ``page.js``, ``style.css``, and ``sw.js`` (a service worker: network first, the cached
+  copies when offline, so a page once loaded also reloads offline);
 - ``micropython.mjs`` and ``micropython.wasm``, copied from the pinned npm package
   ``@micropython/micropython-webassembly-pyscript`` (installed by ``make wasm32``);
 - ``firmware.rom``: a ROMFS image of ``tools/flash.py build``'s .mpy files (the same
@@ -43,6 +44,7 @@ PAGE_FILES = ("page.js", "style.css")
 GLUE = os.path.join(HERE, "yatzy_web.py")
 OUT = os.path.join(ROOT, "build", "web")
 ROM = "firmware.rom"
+SERVICE_WORKER = "sw.js"  # at the top of build/web: its scope is the whole page
 HEAP_BYTES = 512 * 1024  # the port's starting heap (it grows if the firmware needs more)
 PANEL_COLOUR = "white"
 PANEL_SCALE = 4  # screen pixels per panel pixel, as the simulator's PNGs
@@ -126,6 +128,16 @@ def build(out=OUT, quiet=False):
     html = html.replace("@BUILD@", json.dumps(config, sort_keys=True).replace("<", "\\u003c"))
     with open(os.path.join(out, "index.html"), "w", encoding="utf-8") as f:
         f.write(html)
+    # the service worker: the list of what to keep, and a cache name that changes with it
+    files = ["./", "index.html", "./" + _versioned(out, "page.js"), _versioned(out, "style.css")]
+    files += [config["mp"], config["wasm"], config["rom"]]
+    files = ["./" + f.removeprefix("./") if f != "./" else f for f in files]
+    version = hashlib.sha256(json.dumps(files).encode()).hexdigest()[:12]
+    with open(os.path.join(HERE, SERVICE_WORKER), encoding="utf-8") as f:
+        sw = f.read()
+    sw = sw.replace("@VERSION@", version).replace("@FILES@", json.dumps(files))
+    with open(os.path.join(out, SERVICE_WORKER), "w", encoding="utf-8") as f:
+        f.write(sw)
     sizes = {}
     for name in sorted(os.listdir(out)):
         sizes[name] = os.path.getsize(os.path.join(out, name))

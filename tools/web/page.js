@@ -337,6 +337,10 @@ async function start() {
   document.body.classList.add("ready");
   schedule(boot.wait);
   showSix();
+  if ("serviceWorker" in navigator && window.isSecureContext) {
+    // keeps the files for a reload offline (https hosts and localhost only)
+    navigator.serviceWorker.register("sw.js").catch((err) => console.warn("no offline copy:", err));
+  }
 }
 
 // for the tests and the figures (host_tests/tools/web, python -m tools.web --measure)

@@ -47,7 +47,16 @@ def test_the_page_names_every_file_it_loads_with_its_content_hash(out):
     for ref in re.findall(r'(?:href|src)="([^"#:]+\?v=[0-9a-f]+)"', html):
         _check_ref(out, ref)
     assert sorted(os.listdir(out)) == sorted(
-        ["index.html", "page.js", "style.css", "firmware.rom", *web_build.PORT_FILES]
+        ["index.html", "page.js", "style.css", "sw.js", "firmware.rom", *web_build.PORT_FILES]
+    )
+    # the service worker keeps exactly what the page loads
+    with open(os.path.join(out, "sw.js"), encoding="utf-8") as f:
+        sw = f.read()
+    kept = json.loads(re.search(r"const FILES = (\[.*?\]);", sw).group(1))
+    loaded = [config["mp"], config["wasm"], config["rom"]]
+    loaded += re.findall(r'(?:href|src)="([^"#:]+\?v=[0-9a-f]+)"', html)
+    assert sorted(kept) == sorted(
+        ["./", "./index.html"] + ["./" + r.removeprefix("./") for r in loaded]
     )
     # the port's files are the pinned npm package's, unchanged
     for name in web_build.PORT_FILES:

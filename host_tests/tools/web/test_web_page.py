@@ -304,3 +304,25 @@ def test_the_address_starts_maxi_with_computer_players_and_shows_hold6(b):
     assert b.js("return location.search") == "?seed=5"
     load(b, "?rules=yatzy&players=1&seed=5")
     assert b.js("return document.getElementById('hold6').hidden") is True
+
+
+def test_a_page_once_loaded_reloads_offline(page):
+    """Its own server (origin), stopped after the first load: the service worker's copies."""
+    from tools.web import browser
+
+    folder = page.server.httpd.RequestHandlerClass.keywords["directory"]
+    with browser.PageServer(folder) as server:
+        page.open(server.url + "?rules=yatzy&players=1&seed=8")
+        page.wait_idle()
+        page.wait_for("return navigator.serviceWorker.controller !== null")  # installed
+        click(page, "roll")
+        before = pixels(page)
+    # the server is gone: the reload is answered from the cache
+    page.driver.refresh()
+    page.wait_for("return window.pocketYatzy && window.pocketYatzy.ready()")
+    page.wait_idle()
+    assert page.js("return navigator.serviceWorker.controller !== null")
+    assert state(page)["screen"] == "Title"  # the saved game waits behind CONTINUE
+    click(page, "roll")
+    assert pixels(page) == before
+    page.console()  # the refused requests of the offline reload are expected
