@@ -47,6 +47,9 @@ class FakeHost:
     def random_b64(self, n):
         return base64.b64encode(bytes(range(n))).decode()
 
+    def log(self, text):
+        self.logged = text
+
 
 @pytest.mark.parametrize(
     "query, game, seed",
@@ -176,42 +179,73 @@ def test_dice_are_seeded_from_the_address_else_from_the_browsers_random_bytes():
     assert [fair() for _ in range(8)] == [b % 6 + 1 for b in range(8)]
 
 
-def test_the_shell_runs_the_app_on_memory_storage_like_the_page(monkeypatch):
-    """Web's press/tick path with a recording display: the app's pushes reach the host."""
+class Panel:
+    """A recording display for the shell tests (the page's needs framebuf)."""
 
-    class Panel:
-        def __init__(self):
-            self.width, self.height = 128, 64
-            self.buffer = bytearray(1024)
-            self.pushes = self.pushed_bytes = 0
+    def __init__(self):
+        self.width, self.height = 128, 64
+        self.buffer = bytearray(1024)
+        self.pushes = self.pushed_bytes = 0
+        self.on = True
 
-        def show(self):
-            self.show_window(0, 127, 0, 7)
+    def show(self):
+        self.show_window(0, 127, 0, 7)
 
-        def show_window(self, x0, x1, p0, p1):
-            self.pushes += 1
+    def show_window(self, x0, x1, p0, p1):
+        self.pushes += 1
 
-        def poweron(self):
-            pass
+    def poweron(self):
+        self.on = True
 
-        def poweroff(self):
-            pass
+    def poweroff(self):
+        self.on = False
 
-        def contrast(self, c):
-            pass
+    def contrast(self, c):
+        pass
 
-        def rotate(self, on):
-            pass
+    def rotate(self, on):
+        pass
 
-    host = FakeHost()
+
+@pytest.fixture
+def web(monkeypatch):
     monkeypatch.setattr(W, "PanelDisplay", lambda h: Panel())
     monkeypatch.setattr(W, "LocalStorage", lambda h: MemoryStorage())
-    web = W.Web(host, "?rules=yatzy&players=1&seed=3")
-    web.start(0)
-    assert json.loads(web.state_json())["screen"] == "Play"
-    web.press("roll", "short", 100)
+    return lambda query: W.Web(FakeHost(), query)
+
+
+def test_the_shell_runs_the_app_like_the_page(web):
+    w = web("?rules=yatzy&players=1&seed=3")
+    w.start(0)
+    assert json.loads(w.state_json())["screen"] == "Play"
+    w.press("roll", "short", 100)
     for t in range(200, 2000, 40):
-        web.tick(t)
-    rec = json.loads(web.record_json())
-    assert rec["rules"] == "yatzy" and rec["seed"] is not None
-    assert web.six_dice() is False
+        w.tick(t)
+    rec = json.loads(w.record_json())
+    assert rec["rules"] == "yatzy" and len(rec["players"]) == 1
+    assert w.six_dice() is False
+    # the sleep timeout: saved, panel off; the waking press is not acted on
+    t = 2000 + w.app.settings["sleep_s"] * 1000 + 10
+    assert w.tick(t) is None and w.sleeping and not w.display.on
+    assert w.storage.read("game.dat") is not None
+    screen = w.app.screen
+    w.press("roll", "short", t + 5)
+    assert not w.sleeping and w.display.on and w.app.screen is screen
+
+
+def test_an_error_in_the_app_shows_the_error_screen_and_roll_starts_afresh(web, monkeypatch):
+    from app import App
+
+    w = web("?seed=1")
+    w.start(0)
+
+    def broken(self, button, kind, now):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(App, "press", broken)
+    assert w.press("hold1", "short", 10) is None
+    assert "RuntimeError: boom" in w.crashed and "boom" in w.host.logged
+    assert w.press("hold2", "short", 20) is None  # only Roll does something now
+    monkeypatch.undo()
+    w.press("roll", "short", 30)
+    assert w.crashed is None and json.loads(w.state_json())["screen"] == "Title"
