@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 PORT ?= auto
 BUILD := build/mpy
 
-.PHONY: help venv wasm32 test lint format sim bench soak build romfs flash repl logs goldens media hardware enclosure clean
+.PHONY: help venv wasm32 web web-serve web-measure web-browser test lint format sim bench soak build romfs flash repl logs goldens media hardware enclosure clean
 
 help:
 	@echo "make sim       play in the terminal (simulator, sets itself up)"
@@ -24,6 +24,7 @@ help:
 	@echo "make media     regenerate README screenshots and GIF"
 	@echo "make hardware  regenerate the pin tables, wiring image, Wokwi diagram, package.json"
 	@echo "make enclosure render the enclosure STL and preview with OpenSCAD (APT=1 installs it)"
+	@echo "make web       build the browser page into build/web (make web-serve: on 127.0.0.1:8000)"
 
 venv: $(STAMP)
 
@@ -57,7 +58,7 @@ format: $(STAMP)
 	$(VENV)/bin/ruff format .
 	$(VENV)/bin/ruff check --fix .
 
-test: $(STAMP) wasm32
+test: $(STAMP) wasm32 web-browser
 	$(VENV)/bin/ruff check .
 	$(PY) -m pytest -q host_tests
 
@@ -123,3 +124,29 @@ enclosure: $(STAMP)
 
 clean:
 	rm -rf build .pytest_cache .ruff_cache
+
+# Play in the browser (tools/web): build/web/ is a static page (the firmware on MicroPython's
+# WebAssembly port from `make wasm32`); web-serve serves it on this machine only.
+WEB_PORT ?= 8000
+
+web: $(STAMP) wasm32
+	$(PY) -m tools.web
+
+web-serve: web
+	@echo "Pocket Yatzy on http://127.0.0.1:$(WEB_PORT)/ (Ctrl-C stops)"
+	$(PY) -m http.server --bind 127.0.0.1 --directory build/web $(WEB_PORT)
+
+# The figures in the README's "Play in the browser" and docs/img/web.png (headless Chromium).
+web-measure: $(STAMP) wasm32 web-browser
+	$(PY) -m tools.web --measure
+
+# Headless Chromium for the browser tests: Debian's chromium + chromium-driver, installed
+# when missing and this is root; otherwise (or offline) the browser tests skip and say so.
+web-browser:
+	@if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	  (apt-get update -qq && apt-get install -y -qq chromium chromium-driver >/dev/null) \
+	  || echo "apt-get could not install chromium: the browser tests are skipped"; \
+	else \
+	  echo "no chromium/chromedriver and not root: the browser tests are skipped"; \
+	fi
