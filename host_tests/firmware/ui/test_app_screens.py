@@ -7,8 +7,7 @@
 import os
 
 import pytest
-from gfx import canvas as gfx
-from gfx.font import MEDIUM
+from support.canvas import BoundsCanvas
 
 from tools.paths import HOST_TESTS
 from tools.sim import scenes as app_scenes
@@ -47,30 +46,6 @@ def test_every_golden_belongs_to_a_scene():
         f[:-4] for f in os.listdir(GOLDEN) if f.endswith(".png") and not f.startswith("sim_")
     )
     assert files == sorted(NAMES)
-
-
-class BoundsCanvas(gfx.Canvas):
-    """A Canvas that records every drawing call reaching outside the 128x64 panel."""
-
-    def __init__(self, buf, width, height):
-        gfx.Canvas.__init__(self, buf, width, height)
-        self.outside = []
-
-    def _check(self, what, x, y, w, h):
-        if w > 0 and h > 0 and (x < 0 or y < 0 or x + w > self.width or y + h > self.height):
-            self.outside.append((what, x, y, w, h))
-
-    def fill_rect(self, x, y, w, h, c=1):
-        self._check("rect", x, y, w, h)
-        gfx.Canvas.fill_rect(self, x, y, w, h, c)
-
-    def pixel(self, x, y, c=1):
-        self._check("pixel", x, y, 1, 1)
-        gfx.Canvas.pixel(self, x, y, c)
-
-    def text(self, x, y, s, font=MEDIUM, c=1):
-        self._check("text %r" % s, x, y, font.width(s), font.height)
-        return gfx.Canvas.text(self, x, y, s, font, c)
 
 
 @pytest.mark.parametrize("name", NAMES)
