@@ -192,54 +192,17 @@ class Game(Boxes, Totals, Rounds):
 
     # ---- actions --------------------------------------------------------------------
     def legal_actions(self):
-        ph = self.phase
-        out = []
-        if ph == ROLLOFF:
-            out.append(("rolloff",))
-        elif ph == DIRECTION:
-            out.append(("direction", "down"))
-            out.append(("direction", "up"))
-        elif ph in (TURN, TIEBREAK):
-            left = self.rolls_left()
-            if left > 0:
-                if self.roll_refusal() is None:
-                    out.append(("roll",))
-                if self.dice:
-                    for i in range(len(self.dice)):
-                        out.append(("hold", i))
-                    for m in range(1 << len(self.dice)):
-                        out.append(("holds", m))
-            for c, col, _ in self.choices():
-                out.append(("score", c, col))
-        if self._undo is not None:
-            out.append(("undo",))
-        return out
+        """Every action tuple :meth:`apply` accepts now (``yatzy.actions``)."""
+        from yatzy.actions import legal_actions
+
+        return legal_actions(self)
 
     def apply(self, action, player=None):
-        """Apply an action tuple; ``player`` (optional) must be the one whose turn it is."""
-        if not isinstance(action, (tuple, list)) or not action:
-            raise ValueError("an action is a non-empty tuple, got %r" % (action,))
-        if player is not None and player != self.current:
-            raise ValueError(
-                "out of turn: it is player %d's turn, not player %r's" % (self.current, player)
-            )
-        kind = action[0]
-        n = len(action)
-        if kind == "rolloff" and n <= 2:
-            return self.rolloff(action[1] if n == 2 else None)
-        if kind == "direction" and n == 2:
-            return self.choose_direction(action[1])
-        if kind == "roll" and n <= 2:
-            return self.roll(action[1] if n == 2 else None)
-        if kind == "hold" and n == 2:
-            return self.toggle_hold(action[1])
-        if kind == "holds" and n == 2:
-            return self.set_holds(action[1])
-        if kind == "score" and n in (2, 3):
-            return self.score(action[1], action[2] if n == 3 else 0)
-        if kind == "undo" and n == 1:
-            return self.undo()
-        raise ValueError("unknown action %r" % (action,))
+        """Apply an action tuple (``yatzy.actions``); ``player`` (optional) must be the one
+        whose turn it is. Anything not allowed raises ValueError and changes nothing."""
+        from yatzy.actions import apply
+
+        return apply(self, action, player)
 
     def _need_phase(self, what, *phases):
         if self.phase not in phases:
