@@ -32,6 +32,7 @@ GROUPS = {
         "yatzy.totals",
         "yatzy.rounds",
         "yatzy.holds",
+        "yatzy.levels",
         "yatzy.rules_config",
         "yatzy.rules_info",
         "yatzy.rules",
