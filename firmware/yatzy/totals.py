@@ -9,7 +9,7 @@ screens draw them on every frame, so they are plain loops that make no garbage.
 Example::
 
     >>> from yatzy.engine import Game
-    >>> g = Game("yatzy", ["Ann"], dice=[6] * 5)
+    >>> g = Game("yatzy", ["Ann"])
     >>> g.players[0].card[0]["sixes"] = 30
     >>> g.upper_total(0), g.bonus_needed(0), g.total(0)
     (30, 33, 30)
