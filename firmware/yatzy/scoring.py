@@ -29,13 +29,7 @@ def is_yatzy(dice):
     >>> is_yatzy([4, 4, 4, 4, 4]), is_yatzy([4, 4, 4, 4, 2]), is_yatzy([])
     (True, False, False)
     """
-    if not dice:
-        return False
-    v = dice[0]
-    for d in dice:
-        if d != v:
-            return False
-    return True
+    return bool(dice) and dice.count(dice[0]) == len(dice)  # count runs in C: no garbage
 
 
 def check_dice(dice, n):
