@@ -32,7 +32,6 @@ GROUPS = {
         "yatzy.totals",
         "yatzy.rounds",
         "yatzy.holds",
-        "yatzy.levels",
         "yatzy.rules_config",
         "yatzy.rules_info",
         "yatzy.rules",

@@ -78,7 +78,9 @@ class Player:
 _SEQ = (list, tuple)  # a constant (a tuple written in a call is built each time)
 
 
-class Game(Boxes, Totals, Rounds):
+# (Totals first: the screens ask for totals on every frame, and MicroPython looks a method
+# up through the bases in this order)
+class Game(Totals, Boxes, Rounds):
     """A game of one ruleset for 1..8 players.
 
     ``rules``: id or Ruleset; ``players``: names; ``options``: house options (see

@@ -29,10 +29,7 @@ class Totals:
         return _filled_sum(self.players[p].card[column], self.rules.lower)
 
     def bonus(self, p, column=0):
-        r = self.rules
-        if r.upper and self.upper_total(p, column) >= r.bonus_threshold:
-            return r.bonus_value
-        return 0
+        return _bonus(self.rules, self.upper_total(p, column))
 
     def bonus_needed(self, p, column=0):
         """Points still needed for the upper bonus: 0 when reached, None when out of reach."""
@@ -52,7 +49,10 @@ class Totals:
         return r.bonus_threshold - have
 
     def column_total(self, p, column=0):
-        return self.upper_total(p, column) + self.bonus(p, column) + self.lower_total(p, column)
+        r = self.rules
+        card = self.players[p].card[column]
+        upper = _filled_sum(card, r.upper)
+        return upper + _bonus(r, upper) + _filled_sum(card, r.lower)
 
     def extra_bonus(self, p):
         return self.players[p].extra
@@ -94,6 +94,13 @@ class Totals:
                 if v is not None:
                     n += 1
         return n
+
+
+def _bonus(r, upper):
+    """The upper bonus that the upper total ``upper`` earns in ruleset ``r``."""
+    if r.upper and upper >= r.bonus_threshold:
+        return r.bonus_value
+    return 0
 
 
 def _filled_sum(card, categories):
