@@ -7,8 +7,10 @@
 
 import json
 
+from yatzy.levels import LEVELS as _CPU_LEVELS
+
 NAME_LEN = 6
-LEVELS = ("", "basic", "easy", "good", "best")
+LEVELS = ("",) + _CPU_LEVELS  # seat kinds: "" a person, else a computer level
 _NAMES_FILE = "names.dat"
 _NAMES_KIND = "NAME"
 

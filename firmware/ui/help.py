@@ -10,6 +10,7 @@ from ui.keys import HOLD1, HOLD2, HOLD3, HOLD4, HOLD5, ROLL
 from ui.widgets import softkeys, title_bar, wrap
 
 _WIDTH = 31  # SMALL characters per line
+_COUNTS = ("NO", "ONE", "TWO", "THREE")
 
 
 class Help:
@@ -25,20 +26,25 @@ class Help:
     def lines(self):
         r = self.ruleset()
         if self.page == 0:
-            text = "%d DICE, %d BOXES, 3 ROLLS A TURN. BONUS %d WHEN THE UPPER BOXES MAKE %d." % (
+            text = "%d DICE, %d BOXES, %d ROLLS A TURN. BONUS %d WHEN THE UPPER BOXES MAKE %d." % (
                 r.dice,
                 len(r.categories),
+                r.rolls,
                 r.bonus_value,
                 r.bonus_threshold,
             )
-            if self.rid == "forced":
+            # what sets the ruleset apart, from its own data
+            if r.order == "down":
                 text += " FILL THE CARD TOP TO BOTTOM."
-            elif self.rid == "yahtzee":
-                text += " EXTRA YAHTZEE: +100, JOKER RULES."
-            elif self.rid == "maxi":
+            if r.joker:
+                text += " EXTRA %s: +%d, JOKER RULES." % (r.name.upper(), r.yahtzee_bonus)
+            if r.saved_rolls:
                 text += " UNUSED ROLLS ARE SAVED FOR LATER TURNS."
-            elif self.rid == "triple":
-                text += " THREE COLUMNS SCORE X1 X2 X3."
+            if r.columns > 1:
+                text += " %s COLUMNS SCORE %s." % (
+                    _COUNTS[r.columns],
+                    " ".join("X%d" % f for f in r.factors),
+                )
             return r.name.upper(), wrap(text, _WIDTH)
         c = r.categories[self.page - 1]
         short, name, needs, scores = rules.category_info(c, r)

@@ -4,6 +4,7 @@
 # Loaded only when a hint is asked for (game menu or long press), not with the play screen.
 
 from yatzy import engine as E
+from yatzy.holds import kept
 
 TURN_MODE = 0  # ui_play's mode while rolling and holding (dice shown, no card cursor)
 
@@ -27,7 +28,7 @@ def hint_text(play):
         mine = None
     if act[0] == "holds" or act[0] == "roll":
         mask = act[1] if act[0] == "holds" else g.hold_mask()
-        keep = [str(g.dice[i]) for i in range(len(g.dice)) if mask >> i & 1]
+        keep = [str(d) for d in kept(g.dice, mask)]
         text = "KEEP " + "".join(keep) if keep else "ROLL ALL"
         same = mine is not None and mine[0] == "holds" and mine[1] == mask
     else:

@@ -17,6 +17,7 @@
 
 from gfx.font import DOWN, LEFT, RIGHT, SMALL, UP
 from yatzy import engine as E
+from yatzy.scoring import is_yatzy
 
 from ui.card import ROW_H, card_rows, draw_card, row_of
 from ui.keys import COLS, HOLD1, HOLD2, HOLD3, HOLD4, HOLD5, ROLL
@@ -173,7 +174,7 @@ class Play:
             self.anim_end = None
             self.rolling = 0
             g = self.g
-            if len(g.dice) > 1 and g.dice.count(g.dice[0]) == len(g.dice):
+            if is_yatzy(g.dice):
                 self.app.play_sound("yatzy")
         else:
             # A tumbling die never shows the face it lands on, so the settled dice are always
@@ -278,7 +279,7 @@ class Play:
         if b == ROLL:
             if long and g.dice:
                 self.open_card()
-            elif g.rolls_left() > 0 and g.rules.all_rolls and g.dice and all(g.held):
+            elif g.roll_refusal() == E.ALL_HELD:
                 self.toast = "ROLL 1 DIE\nAT LEAST"  # compulsory rolls: release a die first
             elif g.rolls_left() > 0:
                 self.do_roll(now)

@@ -2,11 +2,12 @@
 # SPDX-License-Identifier: MIT
 
 from yatzy import rules
+from yatzy.levels import LEVELS
 
 from ui.keys import ROLL
 from ui.lists import ListScreen, cycle, on_off
 
-KINDS = ("", "basic", "easy", "good", "best")
+KINDS = ("",) + LEVELS  # "" a person, else a computer level
 RULES = rules.RULESET_IDS
 # Values offered for options that have no fixed list of choices.
 SHORT = (None, "upper", "lower")

@@ -9,11 +9,9 @@ it completes and any Yahtzee / extra Yatzy bonus, **plus the change in the expec
 of the rest of the game** (the future value), which ``basic`` ignores. The future value of
 a column is ``L[open lower boxes, Yahtzee-50 flag] + U[open upper boxes][upper total]``:
 
-- ``best`` uses the tables ``yatzy.ai_tables`` fitted to the exact optimum
-  (``tools/gen/ai_tables.py`` from ``tools/solver/solver.py``) when the game is one the solver
+- ``best`` uses the tables fitted to the exact optimum when the game is one the solver
   covers (yatzy, forced, yahtzee, no house options that change play); otherwise, and
-  always for ``good``, a generic model: one weight per lower box plus per upper box and a
-  logistic chance of still reaching the upper bonus (weights also fitted by the tool).
+  always for ``good``, a generic model (``yatzy.future`` holds both models).
 - ``easy`` plays like a casual player who knows the game: the generic model of ``good``
   at half weight (this turn's points count more than the future), and now and then
   (``rand``, at most once a turn) a close second-best keep or box, sometimes a worse one
@@ -27,175 +25,38 @@ Example::
 
     >>> from yatzy.engine import Game
     >>> g = Game("yatzy", ["Cpu"], cpu=[True], dice=4)
-    >>> decide(g, "best")
+    >>> choose(g, "best")
     ('roll',)
 """
 
-import sys
 from array import array
 
+from yatzy import levels as _levels
 from yatzy import rules as _rules
 from yatzy import strategy as _st
 from yatzy.engine import DIRECTION, OVER, ROLLOFF, TIEBREAK
-from yatzy.scoring import counts_of
+from yatzy.future import (  # noqa: F401 (Model, exact_key: public here too)
+    UNIT,
+    Model,
+    _flag,
+    _now_values,
+    _tables,
+    exact_key,
+)
+from yatzy.future import model as _model
+from yatzy.holds import keep_mask, kept
+from yatzy.keeps import expect, score_table, tables
 
-UNIT = 64  # value units per point
 NEG = -(1 << 29)
-LEVELS = ("easy", "good", "best")
+# the levels this module registers: those the registry says it provides
+LEVELS = tuple(lv for lv in _levels.LEVELS if _levels.PROVIDERS.get(lv) == __name__)
 MAX_LOOKAHEAD = 4  # Maxi with many saved rolls: plan at most this many rolls ahead
 SLIP_NEAR = 5  # easy: points between the best and a second-best it may take instead
 SLIP_FAR = 12  # easy: points between the best and a worse choice it may take instead
 
-_data = {}  # (ruleset object id, level) -> Model
 _cache = {}  # turn signature -> [final values, keep values with 1 roll to come, ...]
 CACHE_LIMIT = 1  # turns remembered (one is enough in a game; benchmarks raise it)
 _slipped = [None]  # the turn in which easy last slipped
-
-
-def _i16(buf, i):
-    v = buf[2 * i] | buf[2 * i + 1] << 8
-    return v - 65536 if v & 0x8000 else v
-
-
-def _tables():
-    from yatzy.tables import fitted as ai_tables
-
-    return ai_tables
-
-
-def exact_key(r):
-    """The table key when ``best`` may use fitted exact-optimum tables for ruleset ``r``.
-
-    Compulsory rolls lower every value (`yatzy` optimum 237.44 instead of 248.44) but the
-    free game's table still ranks the futures well (docs/ai.md: `best` beats `good` there),
-    so they keep it; options that change scores or order do not.
-    """
-    o = r.options
-    if r.columns != 1 or o.get("extra_bonus") or o.get("extra_rows"):
-        return None
-    if o.get("categories") is not None or o.get("upper_first"):
-        return None
-    if r.id == "forced" and r.bonus_threshold == 42:
-        return "forced"
-    if r.order != "free" or o.get("bonus_threshold") not in (None, 63):
-        return None
-    if r.id in ("yatzy", "yahtzee"):
-        return r.id
-    return None
-
-
-def _family(r):
-    """Generic weights: the Nordic yatzy fit, the American one, or Maxi's estimate."""
-    if r.dice == 6:
-        return "maxi"
-    return "yahtzee" if r.joker or r.id == "yahtzee" else "yatzy"
-
-
-class Model:
-    """Future value of one column of a card, in UNIT, for a ruleset and a level."""
-
-    def __init__(self, r, level):
-        t = _tables()
-        self.r = r
-        self.key = exact_key(r) if level == "best" else None
-        self.exact = None
-        if self.key is not None and self.key in t.EXACT:
-            name = "yatzy.tables.exact_" + self.key
-            __import__(name)
-            self.exact = sys.modules[name].TABLE  # (lower, threshold, flags, L, U)
-        g = t.GENERIC[_family(r)]
-        self.weights = g[0]  # box id (base name) -> UNIT
-        self.upper_w = g[1]  # face 1..6 -> UNIT (index 0 unused)
-        self.slope = g[2]  # logistic scale of the bonus chance, UNIT per point
-        self.saved_roll = g[3] if r.saved_rolls else 0  # a roll saved for later (Maxi)
-        self.flag_w = g[4]  # a Yahtzee box holding 50: later Yahtzees earn the bonus
-        # quarters of the future value counted: Maxi's weights (estimated, no exact table)
-        # overrate the future, half of it plays better (measured, docs/ai.md); a casual
-        # player (easy) half-ignores the future
-        self.future = 2 if _family(r) == "maxi" else 4
-        if level == "easy":
-            self.future //= 2
-        opts = r.options
-        self.rkey = (level, r.id, repr([(k, opts[k]) for k in sorted(opts)]))
-        self.lower = [c for c in r.categories if c not in _rules.FACE]
-        self.upper_faces = [_rules.FACE[c] for c in r.upper]
-
-    def value(self, card, upper, flag):
-        """Future value of a column: ``card`` dict box -> score/None, upper total, flag."""
-        if self.exact is not None:
-            lower_ids, thr, flags, lt, ut = self.exact
-            m = 0
-            bit = 1
-            for c in lower_ids:
-                if card[c] is None:
-                    m |= bit
-                bit <<= 1
-            um = 0
-            for f in range(1, 7):
-                if card[_rules.UPPER[f - 1]] is None:
-                    um |= 1 << (f - 1)
-            u = upper if upper < thr else thr
-            return _i16(lt, m * flags + flag) + _i16(ut, um * (thr + 1) + u)
-        v = self.flag_w if flag else 0
-        for c in self.lower:
-            if card[c] is None:
-                v += self.weights.get(_rules.split_extra(c)[0], 0)
-        return v + self.upper_value(card, upper)
-
-    def upper_value(self, card, upper):
-        r = self.r
-        thr = r.bonus_threshold
-        v = 0
-        par = 0
-        top = 0
-        for f in self.upper_faces:
-            if card[_rules.UPPER[f - 1]] is None:
-                v += self.upper_w[f]
-                par += f * thr
-                top += f * r.dice
-        need = thr - upper
-        if need <= 0 or top < need or not top:
-            return v
-        # chance of the bonus: logistic in (expected upper points to come - points needed)
-        x = (par // 21 - need) * self.slope
-        return v + r.bonus_value * UNIT * _logistic(x) // 1024
-
-
-def _logistic(x):
-    """1024 / (1 + exp(-x / UNIT)) with integers only (piecewise linear in 1/8 steps)."""
-    # values of 1024*sigmoid(t) for t = 0, 0.5, 1, ..., 4
-    pts = (512, 639, 751, 839, 901, 942, 966, 981, 989)
-    neg = x < 0
-    if neg:
-        x = -x
-    i = x * 2 // UNIT
-    if i >= 8:
-        y = 1024 - (1024 - 989) * 8 // (i + 1)
-    else:
-        rem = x * 2 - i * UNIT
-        y = pts[i] + (pts[i + 1] - pts[i]) * rem // UNIT
-    return 1024 - y if neg else y
-
-
-def _flag(game, p, col):
-    """1 when this column's Yahtzee box holds a Yahtzee (the Yahtzee bonus is possible)."""
-    r = game.rules
-    if not r.joker:
-        return 0
-    card = game.players[p].card[col]
-    for b in r.yatzy_boxes:
-        if card[b]:
-            return 1
-    return 0
-
-
-def _now_values(game, model):
-    p = game.current
-    pl = game.players[p]
-    out = []
-    for col in range(game.rules.columns):
-        out.append(model.value(pl.card[col], game.upper_total(p, col), _flag(game, p, col)))
-    return out
 
 
 def box_value(game, model, now, c, col, pts, dice_extra=0, have=None, flag=None):
@@ -227,7 +88,7 @@ def box_value(game, model, now, c, col, pts, dice_extra=0, have=None, flag=None)
 def final_values(game, model):
     """UNIT value of ending the turn with each roll (best box for each)."""
     r = game.rules
-    t = _st.tables(r.dice)
+    t = tables(r.dice)
     p = game.current
     nr = len(t.rolls)
     best = [NEG] * nr
@@ -240,7 +101,7 @@ def final_values(game, model):
         have = game.upper_total(p, col)
         flag = _flag(game, p, col)
         for c in game.open_boxes(p, col):
-            row = _st.score_table(r, c)
+            row = score_table(r, c)
             if c in _rules.FACE:
                 f = _rules.FACE[c]
                 tab = [box_value(game, model, now, c, col, 0, 0, have, flag)]
@@ -263,7 +124,7 @@ def final_values(game, model):
             tabs[c] = tab
     for c in tabs:
         tab = tabs[c]
-        row = _st.score_table(r, c)
+        row = score_table(r, c)
         f = _rules.FACE.get(c, 1)
         for i in range(nr):
             v = tab[row[i] // f]
@@ -376,7 +237,7 @@ def _levels(game, level, model, need):
             _cache.clear()
         lv = [final_values(game, model)]
         _cache[sig] = lv
-    t = _st.tables(game.rules.dice)
+    t = tables(game.rules.dice)
     while len(lv) <= need:
         j = len(lv)  # keeps with j rolls to come
         if j == 1:
@@ -384,29 +245,8 @@ def _levels(game, level, model, need):
         else:
             # roll values with j-1 rolls left: stop (saving j-1 rolls) or keep again
             prev = _best(t, lv[j - 1], lv[0], (j - 1) * model.saved_roll, game.rules.all_rolls)
-        lv.append(_st._expect(t, prev))
+        lv.append(expect(t, prev))
     return lv
-
-
-def _hold_mask(dice, keep):
-    want = counts_of(keep)
-    mask = 0
-    for i, d in enumerate(dice):
-        if want[d]:
-            want[d] -= 1
-            mask |= 1 << i
-    return mask
-
-
-def _model(game, level):
-    key = (id(game.rules), level)
-    m = _data.get(key)
-    if m is None:
-        if len(_data) > 8:
-            _data.clear()
-        m = Model(game.rules, level)
-        _data[key] = m
-    return m
 
 
 def options(game, level="best"):
@@ -431,7 +271,7 @@ def options(game, level="best"):
                 (box_value(game, model, now, c, col, pts, extra) + bonus, ("score", c, col))
             )
     if left > 0:
-        t = _st.tables(r.dice)
+        t = tables(r.dice)
         need = min(left, MAX_LOOKAHEAD)
         e = _levels(game, level, model, need)[need]
         ri = t.roll_index[tuple(sorted(game.dice))]
@@ -441,7 +281,7 @@ def options(game, level="best"):
             if k >= full:
                 # keeping every die is the same as stopping, or (compulsory rolls) refused
                 continue
-            out.append((e[k], ("holds", _hold_mask(game.dice, t.keeps[k]))))
+            out.append((e[k], ("holds", keep_mask(game.dice, t.keeps[k]))))
     # MicroPython's sort is not stable: break ties by the order the choices were listed
     order = sorted(range(len(out)), key=lambda i: (-out[i][0], i))
     return [out[i] for i in order]
@@ -544,7 +384,7 @@ def loss(game, action):
         if game.rolls_left() <= 0:
             raise ValueError("no rolls left: choose a box")
         m = action[1]
-        keep = tuple(sorted(game.dice[i] for i in range(len(game.dice)) if m >> i & 1))
+        keep = tuple(sorted(kept(game.dice, m)))
         if len(keep) == len(game.dice) and game.rules.all_rolls:
             raise ValueError("compulsory rolls (all_rolls): a roll must re-roll at least one die")
         if len(keep) == len(game.dice):
@@ -552,7 +392,7 @@ def loss(game, action):
             return (best - max(v for v, a in opts if a[0] == "score")) / UNIT
         for v, a in opts:
             if a[0] == "holds":
-                k = tuple(sorted(game.dice[i] for i in range(len(game.dice)) if a[1] >> i & 1))
+                k = tuple(sorted(kept(game.dice, a[1])))
                 if k == keep:
                     return (best - v) / UNIT
     for v, a in opts:

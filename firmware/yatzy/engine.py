@@ -7,6 +7,11 @@ A :class:`Game` is in one phase at a time (``ROLLOFF``, ``DIRECTION``, ``TURN``,
 ``apply(action)`` does it; anything else raises ``ValueError`` naming the
 problem and leaves the state untouched. Dice come from an injected source.
 
+The class is put together from one base class per job: ``yatzy.boxes`` (which boxes
+may take which dice), ``yatzy.totals`` (the card arithmetic) and ``yatzy.rounds`` (the
+phases and the order of play). This module holds the state, the actions on it and the
+state as plain data (``snapshot``); reading saves back is in ``yatzy.engine_load``.
+
 Example::
 
     >>> from yatzy.dice import ScriptedDice
@@ -16,20 +21,29 @@ Example::
 """
 
 from yatzy import rules as _rules
+from yatzy.boxes import Boxes
 from yatzy.dice import SeededDice
-from yatzy.scoring import counts_of
-
-ROLLOFF = 0
-DIRECTION = 1
-TURN = 2
-TIEBREAK = 3
-OVER = 4
-PHASE_NAMES = ("rolloff", "direction", "turn", "tiebreak", "over")
+from yatzy.holds import flags_of
+from yatzy.holds import mask_of as _mask
+from yatzy.rounds import (  # noqa: F401 (PHASE_NAMES, DIRECTION: the engine's own names)
+    DIRECTION,
+    DIRECTIONS,
+    OVER,
+    PHASE_NAMES,
+    ROLLOFF,
+    TIEBREAK,
+    TURN,
+    Rounds,
+)
+from yatzy.totals import Totals
 
 # The pseudo box a tie-break turn is "scored" in (sum of the dice, never on the card).
 TIEBREAK_BOX = "tiebreak"
-DIRECTIONS = ("down", "up")
 MAX_NAME = 16
+# Why a roll is refused now (Game.roll_refusal): short ids a screen can map to a message.
+NOT_ROLLING = "not_rolling"  # no turn in progress (roll-off, direction choice, game over)
+NO_ROLLS_LEFT = "no_rolls_left"  # every roll of the turn is used: a box must be chosen
+ALL_HELD = "all_held"  # compulsory rolls: a roll must re-roll at least one die
 
 
 class Player:
@@ -64,15 +78,9 @@ class Player:
 _SEQ = (list, tuple)  # a constant (a tuple written in a call is built each time)
 
 
-def _mask(held):
-    m = 0
-    for i in range(len(held)):
-        if held[i]:
-            m |= 1 << i
-    return m
-
-
-class Game:
+# (Totals first: the screens ask for totals on every frame, and MicroPython looks a method
+# up through the bases in this order)
+class Game(Totals, Boxes, Rounds):
     """A game of one ruleset for 1..8 players.
 
     ``rules``: id or Ruleset; ``players``: names; ``options``: house options (see
@@ -157,85 +165,26 @@ class Game:
     def hold_mask(self):
         return _mask(self.held)
 
-    def direction_of(self, p):
-        """ "down", "up" or None (free order) for player ``p``."""
-        if self.rules.order == "down":
-            return "down"
-        if self.rules.order == "up_or_down":
-            return self.players[p].direction
+    def roll_refusal(self):
+        """None when ``roll()`` may be called now, else why not: ``NOT_ROLLING``,
+        ``NO_ROLLS_LEFT`` or ``ALL_HELD`` (compulsory rolls and every die held). The same
+        test ``legal_actions()`` and ``roll()`` apply. Example::
+
+            >>> g = Game("yatzy", ["Ann"], {"all_rolls": True}, dice=3)
+            >>> g.roll_refusal() is None
+            True
+            >>> g.roll(); g.set_holds(31); g.roll_refusal()
+            'all_held'
+            >>> g.set_holds(0); g.roll(); g.roll(); g.roll_refusal()
+            'no_rolls_left'
+        """
+        if self.phase != TURN and self.phase != TIEBREAK:
+            return NOT_ROLLING
+        if self.rolls_left() <= 0:
+            return NO_ROLLS_LEFT
+        if self.rules.all_rolls and self.dice and all(self.held):
+            return ALL_HELD
         return None
-
-    def open_boxes(self, p, column):
-        """Boxes of ``column`` that player ``p`` may fill now (order rules applied)."""
-        card = self.players[p].card[column]
-        cats = self.rules.categories
-        d = self.direction_of(p)
-        if d == "down":
-            for c in cats:
-                if card[c] is None:
-                    return [c]
-            return []
-        if d == "up":
-            for i in range(len(cats) - 1, -1, -1):
-                if card[cats[i]] is None:
-                    return [cats[i]]
-            return []
-        out = [c for c in cats if card[c] is None]
-        if self.rules.upper_first:
-            up = [c for c in out if c in _rules.FACE]
-            if up:
-                return up
-        return out
-
-    def _yatzy_scored(self, p):
-        for col in self.players[p].card:
-            for b in self.rules.yatzy_boxes:
-                if col[b]:
-                    return True
-        return False
-
-    def joker_active(self, p, dice):
-        """True when the Joker rules govern these dice for player ``p``."""
-        r = self.rules
-        if not r.joker or not dice or len(set(dice)) != 1:
-            return False
-        for col in self.players[p].card:
-            for b in r.yatzy_boxes:
-                if col[b] is None:
-                    return False
-        return True
-
-    def extra_for(self, p, dice):
-        """Yahtzee bonus / extra Yatzy bonus that scoring ``dice`` would earn player ``p``."""
-        r = self.rules
-        amount = r.yahtzee_bonus or r.extra_bonus
-        if not amount or not dice or len(set(dice)) != 1:
-            return 0
-        return amount if self._yatzy_scored(p) else 0
-
-    def choices_for(self, p, dice):
-        """Every ``(category, column, score)`` player ``p`` may fill with ``dice``."""
-        r = self.rules
-        counts = counts_of(dice)
-        total = sum(dice)
-        allowed = []
-        for col in range(r.columns):
-            for c in self.open_boxes(p, col):
-                allowed.append((c, col))
-        if self.joker_active(p, dice):
-            match = _rules.UPPER[dice[0] - 1]
-            tier = [a for a in allowed if a[0] == match]
-            if tier:
-                return [(c, col, r.scorers[c](counts, total)) for c, col in tier]
-            tier = [a for a in allowed if a[0] not in _rules.FACE]
-            if tier:
-                out = []
-                for c, col in tier:
-                    s = r.joker_scores.get(c)
-                    out.append((c, col, r.scorers[c](counts, total) if s is None else s))
-                return out
-            return [(c, col, 0) for c, col in allowed]
-        return [(c, col, r.scorers[c](counts, total)) for c, col in allowed]
 
     def choices(self, preview=False):
         """Legal ``(category, column, score)`` now; ``preview`` ignores compulsory rolls."""
@@ -247,130 +196,19 @@ class Game:
             return [(TIEBREAK_BOX, 0, sum(self.dice))]
         return self.choices_for(self.current, self.dice)
 
-    # The totals are drawn on every frame: plain loops, no generator objects (garbage).
-    def upper_total(self, p, column=0):
-        return _filled_sum(self.players[p].card[column], self.rules.upper)
-
-    def lower_total(self, p, column=0):
-        return _filled_sum(self.players[p].card[column], self.rules.lower)
-
-    def bonus(self, p, column=0):
-        r = self.rules
-        if r.upper and self.upper_total(p, column) >= r.bonus_threshold:
-            return r.bonus_value
-        return 0
-
-    def bonus_needed(self, p, column=0):
-        """Points still needed for the upper bonus: 0 when reached, None when out of reach."""
-        r = self.rules
-        if not r.upper:
-            return None
-        have = self.upper_total(p, column)
-        if have >= r.bonus_threshold:
-            return 0
-        card = self.players[p].card[column]
-        reach = have
-        for c in r.upper:
-            if card[c] is None:
-                reach += r.dice * _rules.FACE[c]
-        if reach < r.bonus_threshold:
-            return None
-        return r.bonus_threshold - have
-
-    def column_total(self, p, column=0):
-        return self.upper_total(p, column) + self.bonus(p, column) + self.lower_total(p, column)
-
-    def extra_bonus(self, p):
-        return self.players[p].extra
-
-    def total(self, p):
-        t = self.players[p].extra
-        for col in range(self.rules.columns):
-            t += self.rules.factors[col] * self.column_total(p, col)
-        return t
-
-    def totals(self):
-        return [self.total(p) for p in range(len(self.players))]
-
-    scores = totals
-
-    def tiebreak_scores(self, p):
-        return [e[2] for e in self.tiebreak_log if e[1] == p]
-
-    def ranking(self):
-        """``[(place, player, total)]`` best first; equal players share a place (1, 1, 3)."""
-        keys = []
-        for p in range(len(self.players)):
-            keys.append((self.total(p), tuple(self.tiebreak_scores(p)), -p))
-        keys.sort(reverse=True)
-        out = []
-        prev = None
-        place = 0
-        for i, k in enumerate(keys):
-            if prev is None or k[:2] != prev:
-                place = i + 1
-                prev = k[:2]
-            out.append((place, -k[2], k[0]))
-        return out
-
-    def filled(self, p):
-        n = 0
-        for col in self.players[p].card:
-            for v in col.values():
-                if v is not None:
-                    n += 1
-        return n
-
     # ---- actions --------------------------------------------------------------------
     def legal_actions(self):
-        ph = self.phase
-        out = []
-        if ph == ROLLOFF:
-            out.append(("rolloff",))
-        elif ph == DIRECTION:
-            out.append(("direction", "down"))
-            out.append(("direction", "up"))
-        elif ph in (TURN, TIEBREAK):
-            left = self.rolls_left()
-            if left > 0:
-                if not self._roll_blocked():
-                    out.append(("roll",))
-                if self.dice:
-                    for i in range(len(self.dice)):
-                        out.append(("hold", i))
-                    for m in range(1 << len(self.dice)):
-                        out.append(("holds", m))
-            for c, col, _ in self.choices():
-                out.append(("score", c, col))
-        if self._undo is not None:
-            out.append(("undo",))
-        return out
+        """Every action tuple :meth:`apply` accepts now (``yatzy.actions``)."""
+        from yatzy.actions import legal_actions
+
+        return legal_actions(self)
 
     def apply(self, action, player=None):
-        """Apply an action tuple; ``player`` (optional) must be the one whose turn it is."""
-        if not isinstance(action, (tuple, list)) or not action:
-            raise ValueError("an action is a non-empty tuple, got %r" % (action,))
-        if player is not None and player != self.current:
-            raise ValueError(
-                "out of turn: it is player %d's turn, not player %r's" % (self.current, player)
-            )
-        kind = action[0]
-        n = len(action)
-        if kind == "rolloff" and n <= 2:
-            return self.rolloff(action[1] if n == 2 else None)
-        if kind == "direction" and n == 2:
-            return self.choose_direction(action[1])
-        if kind == "roll" and n <= 2:
-            return self.roll(action[1] if n == 2 else None)
-        if kind == "hold" and n == 2:
-            return self.toggle_hold(action[1])
-        if kind == "holds" and n == 2:
-            return self.set_holds(action[1])
-        if kind == "score" and n in (2, 3):
-            return self.score(action[1], action[2] if n == 3 else 0)
-        if kind == "undo" and n == 1:
-            return self.undo()
-        raise ValueError("unknown action %r" % (action,))
+        """Apply an action tuple (``yatzy.actions``); ``player`` (optional) must be the one
+        whose turn it is. Anything not allowed raises ValueError and changes nothing."""
+        from yatzy.actions import apply
+
+        return apply(self, action, player)
 
     def _need_phase(self, what, *phases):
         if self.phase not in phases:
@@ -391,63 +229,16 @@ class Game:
                 raise ValueError("%s %r: die value %r outside 1..6" % (what, values, v))
         return list(values)
 
-    def rolloff(self, values=None):
-        """Roll for the next contender of the start-player roll-off."""
-        self._need_phase("roll off", ROLLOFF)
-        attempt, contenders, nxt = self._ro
-        p = contenders[nxt]
-        got = self._draw(self.rules.rolloff_dice, values)
-        self._undo = None
-        self.rolloff_log.append((attempt, p, tuple(got)))
-        nxt += 1
-        if nxt < len(contenders):
-            self._ro = [attempt, contenders, nxt]
-            self.current = contenders[nxt]
-            return
-        sums = {}
-        for a, q, d in self.rolloff_log:
-            if a == attempt:
-                sums[q] = sum(d)
-        best = max(sums.values())
-        leaders = [q for q in contenders if sums[q] == best]
-        if len(leaders) > 1:
-            self._ro = [attempt + 1, leaders, 0]
-            self.current = leaders[0]
-            return
-        self._ro = [attempt + 1, [], 0]
-        self.starter = leaders[0]
-        self.current = self.starter
-        self._begin_turn()
-
-    def choose_direction(self, d):
-        """Up-or-down: the current player picks "down" or "up" for the whole game."""
-        self._need_phase("choose a direction", DIRECTION)
-        if d not in DIRECTIONS:
-            raise ValueError("direction must be down or up, got %r" % (d,))
-        self._undo = None
-        self.players[self.current].direction = d
-        self.phase = TURN
-
-    def _begin_turn(self):
-        self.dice = []
-        self.held = [False] * self.rules.dice
-        self.rolls_used = 0
-        self._rolls = []
-        self._holds = []
-        if self.rules.order == "up_or_down" and self.players[self.current].direction is None:
-            self.phase = DIRECTION
-        else:
-            self.phase = TURN
-
     def roll(self, values=None):
         """Roll the dice that are not held (all of them on the first roll).
 
         ``values`` optionally gives the rolled dice (in die order) instead of the source.
         """
         self._need_phase("roll", TURN, TIEBREAK)
-        if self.rolls_left() <= 0:
+        why = self.roll_refusal()
+        if why == NO_ROLLS_LEFT:
             raise ValueError("no rolls left: choose a box")
-        if self._roll_blocked():
+        if why == ALL_HELD:
             raise ValueError("compulsory rolls (all_rolls): release at least one die to roll")
         if not self.dice:
             got = self._draw(self.rules.dice, values)
@@ -463,10 +254,6 @@ class Game:
         self.dice = dice
         self.rolls_used += 1
         self._rolls.append(list(dice))
-
-    def _roll_blocked(self):
-        """Compulsory rolls: a roll must re-roll at least one die."""
-        return self.rules.all_rolls and self.dice and all(self.held)
 
     def _check_hold(self):
         self._need_phase("hold dice", TURN, TIEBREAK)
@@ -486,7 +273,7 @@ class Game:
         top = (1 << len(self.dice)) - 1
         if not isinstance(mask, int) or isinstance(mask, bool) or not 0 <= mask <= top:
             raise ValueError("hold mask %r outside 0..%d" % (mask, top))
-        self.held = [bool(mask >> i & 1) for i in range(len(self.dice))]
+        self.held = flags_of(mask, len(self.dice))
 
     def _refuse_score(self, category, column):
         """Raise the ValueError that says why this box cannot be scored now."""
@@ -541,65 +328,6 @@ class Game:
         pl.flat_turns.append(bytes(flat_log(head, self._rolls, self._holds)))
         self._next_turn()
         return pts
-
-    def _next_turn(self):
-        n = len(self.players)
-        nxt = (self.current + 1) % n
-        if nxt == self.starter:
-            if self.round >= self.rounds:
-                self._end_of_rounds()
-                return
-            self.round += 1
-        self.current = nxt
-        self._begin_turn()
-
-    def _seat_order(self):
-        n = len(self.players)
-        return [(self.starter + i) % n for i in range(n)]
-
-    def _end_of_rounds(self):
-        self.dice = []
-        self.held = [False] * self.rules.dice
-        self.rolls_used = 0
-        self._rolls = []
-        self._holds = []
-        if self.rules.tie_break and len(self.players) > 1:
-            totals = self.totals()
-            top = max(totals)
-            tied = [p for p in self._seat_order() if totals[p] == top]
-            if len(tied) > 1:
-                self._tb = [0, tied, 0]
-                self.current = tied[0]
-                self.phase = TIEBREAK
-                return
-        self.phase = OVER
-        self.current = self.starter
-
-    def _next_tiebreak(self):
-        attempt, contenders, nxt = self._tb
-        nxt += 1
-        self.dice = []
-        self.held = [False] * self.rules.dice
-        self.rolls_used = 0
-        self._rolls = []
-        self._holds = []
-        if nxt < len(contenders):
-            self._tb = [attempt, contenders, nxt]
-            self.current = contenders[nxt]
-            return
-        got = {}
-        for e in self.tiebreak_log:
-            if e[0] == attempt:
-                got[e[1]] = e[2]
-        best = max(got.values())
-        leaders = [p for p in contenders if got[p] == best]
-        if len(leaders) > 1:
-            self._tb = [attempt + 1, leaders, 0]
-            self.current = leaders[0]
-            return
-        self._tb = [attempt + 1, [], 0]
-        self.phase = OVER
-        self.current = self.starter
 
     def undo(self):
         """Take back the last scoring choice (allowed until the next roll)."""
@@ -688,15 +416,6 @@ class Game:
             self.rounds,
             self.current,
         )
-
-
-def _filled_sum(card, categories):
-    t = 0
-    for c in categories:
-        v = card[c]
-        if v:
-            t += v
-    return t
 
 
 def flat_log(head, rolls, holds):

@@ -140,22 +140,6 @@ class Ruleset:
         return category in FACE
 
 
-def category_info(category, ruleset=None):
-    """(short label, name, needs, scores) of a box, including extra Yatzy rows."""
-    from yatzy import rules_info
-
-    base, n = split_extra(category)
-    if ruleset is not None and ruleset.id == "yahtzee" and base in rules_info.YAHTZEE_INFO:
-        info = rules_info.YAHTZEE_INFO[base]
-    elif base in rules_info.CATEGORY_INFO:
-        info = rules_info.CATEGORY_INFO[base]
-    else:
-        raise ValueError("unknown category %r" % (category,))
-    if n:
-        return (info[0][:5] + str(n), "%s %d" % (info[1], n), info[2], info[3])
-    return info
-
-
 def split_extra(category):
     """("yatzy", 2) for "yatzy_2"; (category, 0) for any other box."""
     if not isinstance(category, str):
@@ -204,9 +188,10 @@ def _rulesets():
 
 
 def __getattr__(name):
-    """``RULESETS``, ``CATEGORY_INFO`` and ``YAHTZEE_INFO`` are loaded on first use;
-    ``OPTIONS``, ``configure``, ``normalize_options``, ``applies``, ``menu_values`` and
-    ``max_upper`` live in yatzy/rules_config.py (needed to set up a game, not to play it).
+    """``RULESETS`` is built on first use; ``CATEGORY_INFO``, ``YAHTZEE_INFO`` and
+    ``category_info`` live in yatzy/rules_info.py (the help screen's texts); ``OPTIONS``,
+    ``configure``, ``normalize_options``, ``applies``, ``menu_values`` and ``max_upper``
+    live in yatzy/rules_config.py (needed to set up a game, not to play it).
     A game in play needs none of them: some 28 KB of heap on the 64-bit unix port."""
     if name == "RULESETS":
         return _rulesets()
@@ -224,6 +209,7 @@ def __getattr__(name):
 _LAZY = {
     "CATEGORY_INFO": "rules_info",
     "YAHTZEE_INFO": "rules_info",
+    "category_info": "rules_info",
     "OPTIONS": "rules_config",
     "configure": "rules_config",
     "normalize_options": "rules_config",

@@ -351,7 +351,7 @@ def configure(rules="yatzy", options=None):
         r.columns = 3
         r.factors = (1, 2, 3)
     r.extra_bonus = opts["extra_bonus"]
-    r.order = "down" if rid == "forced" else opts["order"]
+    r.order = opts["order"]  # a ruleset's fixed order (RULESET_DEFAULTS) is filled in
     r.all_rolls = opts["all_rolls"]
     r.upper_first = opts["upper_first"]
     r.tie_break = opts["tie_break"]

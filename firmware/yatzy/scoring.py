@@ -22,6 +22,16 @@ def counts_of(dice):
     return c
 
 
+def is_yatzy(dice):
+    """True when there are dice and all show the same face (a Yatzy, Yahtzee or Maxi Yatzy
+    roll, whatever box it is then scored in).
+
+    >>> is_yatzy([4, 4, 4, 4, 4]), is_yatzy([4, 4, 4, 4, 2]), is_yatzy([])
+    (True, False, False)
+    """
+    return bool(dice) and dice.count(dice[0]) == len(dice)  # count runs in C: no garbage
+
+
 def check_dice(dice, n):
     """Raise ValueError unless ``dice`` is a sequence of ``n`` ints 1..6."""
     if not isinstance(dice, (list, tuple)):

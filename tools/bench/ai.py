@@ -37,7 +37,7 @@ from yatzy.engine import Game  # noqa: E402
 
 from tools.paths import ROOT
 
-LEVELS = ("basic", "easy", "good", "best")
+LEVELS = strategy.LEVELS
 SLIP_SEED = 0x5EED0000
 
 

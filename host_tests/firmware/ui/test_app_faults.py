@@ -70,7 +70,11 @@ def _clip_games():
     from yatzy import rules as R
 
     games = [(rid, None) for rid in R.RULESET_IDS]
-    games += [("yatzy", {"extra_rows": 2}), ("yahtzee", {"triple": True}), ("yatzy", {"order": "up_or_down"})]
+    games += [
+        ("yatzy", {"extra_rows": 2}),
+        ("yahtzee", {"triple": True}),
+        ("yatzy", {"order": "up_or_down"}),
+    ]
     return games
 
 

@@ -1,0 +1,190 @@
+# The future value of a card: the rest of the game, for the levels easy, good and best.
+# SPDX-License-Identifier: MIT
+"""A :class:`Model` values one column of a card, in ``UNIT`` (1/64 point), as the
+expected points still to come from its open boxes: ``L[open lower boxes, Yahtzee-50
+flag] + U[open upper boxes][upper total]``. ``yatzy.ai`` adds the change of this value to
+a box's points when it ends a turn (``best``, ``good`` and ``easy`` differ only here):
+
+- ``best`` reads the tables in ``yatzy.tables`` fitted to the exact optimum when
+  :func:`exact_key` names one for the ruleset (``tools/gen/ai_tables.py`` from
+  ``tools/solver/solver.py``);
+- otherwise, and always for ``good``, a generic model: one weight per lower box plus
+  per upper box and a logistic chance of still reaching the upper bonus;
+- ``easy`` counts the generic model at half weight.
+
+:func:`model` keeps one Model per configured ruleset and level. Integers only, so every
+runtime makes the same choices.
+
+Example::
+
+    >>> from yatzy.engine import Game
+    >>> g = Game("yatzy", ["Ann"])
+    >>> m = model(g, "best")
+    >>> m.value(g.players[0].card[0], 0, 0) > 200 * UNIT
+    True
+"""
+
+import sys
+
+from yatzy import rules as _rules
+
+UNIT = 64  # value units per point
+
+_data = {}  # (ruleset object id, level) -> Model
+
+
+def _i16(buf, i):
+    v = buf[2 * i] | buf[2 * i + 1] << 8
+    return v - 65536 if v & 0x8000 else v
+
+
+def _tables():
+    from yatzy.tables import fitted as ai_tables
+
+    return ai_tables
+
+
+def exact_key(r):
+    """The table key when ``best`` may use fitted exact-optimum tables for ruleset ``r``.
+
+    Compulsory rolls lower every value (`yatzy` optimum 237.44 instead of 248.44) but the
+    free game's table still ranks the futures well (docs/ai.md: `best` beats `good` there),
+    so they keep it; options that change scores or order do not.
+    """
+    o = r.options
+    if r.columns != 1 or o.get("extra_bonus") or o.get("extra_rows"):
+        return None
+    if o.get("categories") is not None or o.get("upper_first"):
+        return None
+    if r.id == "forced" and r.bonus_threshold == 42:
+        return "forced"
+    if r.order != "free" or o.get("bonus_threshold") not in (None, 63):
+        return None
+    if r.id in ("yatzy", "yahtzee"):
+        return r.id
+    return None
+
+
+def _family(r):
+    """Generic weights: the Nordic yatzy fit, the American one, or Maxi's estimate."""
+    if r.dice == 6:
+        return "maxi"
+    return "yahtzee" if r.joker or r.id == "yahtzee" else "yatzy"
+
+
+class Model:
+    """Future value of one column of a card, in UNIT, for a ruleset and a level."""
+
+    def __init__(self, r, level):
+        t = _tables()
+        self.r = r
+        self.key = exact_key(r) if level == "best" else None
+        self.exact = None
+        if self.key is not None and self.key in t.EXACT:
+            name = "yatzy.tables.exact_" + self.key
+            __import__(name)
+            self.exact = sys.modules[name].TABLE  # (lower, threshold, flags, L, U)
+        g = t.GENERIC[_family(r)]
+        self.weights = g[0]  # box id (base name) -> UNIT
+        self.upper_w = g[1]  # face 1..6 -> UNIT (index 0 unused)
+        self.slope = g[2]  # logistic scale of the bonus chance, UNIT per point
+        self.saved_roll = g[3] if r.saved_rolls else 0  # a roll saved for later (Maxi)
+        self.flag_w = g[4]  # a Yahtzee box holding 50: later Yahtzees earn the bonus
+        # quarters of the future value counted: Maxi's weights (estimated, no exact table)
+        # overrate the future, half of it plays better (measured, docs/ai.md); a casual
+        # player (easy) half-ignores the future
+        self.future = 2 if _family(r) == "maxi" else 4
+        if level == "easy":
+            self.future //= 2
+        opts = r.options
+        self.rkey = (level, r.id, repr([(k, opts[k]) for k in sorted(opts)]))
+        self.lower = [c for c in r.categories if c not in _rules.FACE]
+        self.upper_faces = [_rules.FACE[c] for c in r.upper]
+
+    def value(self, card, upper, flag):
+        """Future value of a column: ``card`` dict box -> score/None, upper total, flag."""
+        if self.exact is not None:
+            lower_ids, thr, flags, lt, ut = self.exact
+            m = 0
+            bit = 1
+            for c in lower_ids:
+                if card[c] is None:
+                    m |= bit
+                bit <<= 1
+            um = 0
+            for f in range(1, 7):
+                if card[_rules.UPPER[f - 1]] is None:
+                    um |= 1 << (f - 1)
+            u = upper if upper < thr else thr
+            return _i16(lt, m * flags + flag) + _i16(ut, um * (thr + 1) + u)
+        v = self.flag_w if flag else 0
+        for c in self.lower:
+            if card[c] is None:
+                v += self.weights.get(_rules.split_extra(c)[0], 0)
+        return v + self.upper_value(card, upper)
+
+    def upper_value(self, card, upper):
+        r = self.r
+        thr = r.bonus_threshold
+        v = 0
+        par = 0
+        top = 0
+        for f in self.upper_faces:
+            if card[_rules.UPPER[f - 1]] is None:
+                v += self.upper_w[f]
+                par += f * thr
+                top += f * r.dice
+        need = thr - upper
+        if need <= 0 or top < need or not top:
+            return v
+        # chance of the bonus: logistic in (expected upper points to come - points needed)
+        x = (par // 21 - need) * self.slope
+        return v + r.bonus_value * UNIT * _logistic(x) // 1024
+
+
+def _logistic(x):
+    """1024 / (1 + exp(-x / UNIT)) with integers only (piecewise linear in 1/8 steps)."""
+    # values of 1024*sigmoid(t) for t = 0, 0.5, 1, ..., 4
+    pts = (512, 639, 751, 839, 901, 942, 966, 981, 989)
+    neg = x < 0
+    if neg:
+        x = -x
+    i = x * 2 // UNIT
+    if i >= 8:
+        y = 1024 - (1024 - 989) * 8 // (i + 1)
+    else:
+        rem = x * 2 - i * UNIT
+        y = pts[i] + (pts[i + 1] - pts[i]) * rem // UNIT
+    return 1024 - y if neg else y
+
+
+def _flag(game, p, col):
+    """1 when this column's Yahtzee box holds a Yahtzee (the Yahtzee bonus is possible)."""
+    r = game.rules
+    if not r.joker:
+        return 0
+    card = game.players[p].card[col]
+    for b in r.yatzy_boxes:
+        if card[b]:
+            return 1
+    return 0
+
+
+def _now_values(game, model):
+    p = game.current
+    pl = game.players[p]
+    out = []
+    for col in range(game.rules.columns):
+        out.append(model.value(pl.card[col], game.upper_total(p, col), _flag(game, p, col)))
+    return out
+
+
+def model(game, level):
+    key = (id(game.rules), level)
+    m = _data.get(key)
+    if m is None:
+        if len(_data) > 8:
+            _data.clear()
+        m = Model(game.rules, level)
+        _data[key] = m
+    return m
