@@ -1,13 +1,13 @@
 # Checksummed, versioned records on storage: settings, high scores (two copies) and the saved game.
 # SPDX-License-Identifier: MIT
-"""Every file the app keeps is one record:
+"""Every file the app keeps is one record (the frame is ``save/frame.py``'s):
 
     b"PY" | kind (4 ASCII bytes) | version (1 byte) | payload length (4 bytes, big-endian)
     | payload | CRC-32 of all the bytes before it (4 bytes, big-endian)
 
 `pack(kind, version, payload)` builds one, `unpack(data, kind)` checks it and returns
 `(version, payload)` or raises ValueError naming what is wrong (too short, wrong kind,
-truncated, checksum). The CRC-32 is the core's (`yatzy.codec.crc32`, IEEE as zlib).
+truncated, checksum).
 
 Stores (each file alone: damage to one never loses another):
 - `Settings`: `settings.dat`, JSON with sorted keys; `load(storage, defaults) ->
@@ -17,12 +17,17 @@ Stores (each file alone: damage to one never loses another):
   leaves the previous table intact.
 - `SavedGame`: `game.dat`, the core codec's bytes (plus an optional small JSON `meta`).
 Loads never raise on bad files: they return defaults / None and a short message.
+
+A sound CRC is not enough: a load also checks what the values mean, and refuses what the
+app could not have written. A setting must be one of the values the settings menu offers
+(`settings.choices`); a high score must be a whole number no game of its ruleset can beat
+(:func:`score_ceiling`), for a known ruleset, under a name the font draws (:func:`drawable`);
+a saved game must replay under the rules (`yatzy.codec.decode`).
 """
 
 import json
 
 import settings as _settings
-from yatzy.codec import crc32
 
 from save import frame
 from save.frame import (  # noqa: F401  (the record framing, shared with the in-play save)
@@ -38,6 +43,7 @@ from save.frame import (  # noqa: F401  (the record framing, shared with the in-
     _kind_bytes,
     _record,
     _seal,
+    crc32,
     pack,
 )
 
@@ -95,16 +101,30 @@ def _printable(s, most):
     return True
 
 
+def drawable(s, most):
+    """True when `s` is 1..`most` characters that every font draws as themselves (a glyph
+    of their own, not the "?" stand-in; the icon codes below the space are not text).
+    Example: ``drawable("ANA-2", 6)`` is True, ``drawable("Zoë", 6)`` False."""
+    from gfx import font
+
+    if not isinstance(s, str) or not 0 < len(s) <= most:
+        return False
+    for ch in s:
+        c = ord(ch)
+        if c < 32 or font.SMALL.code(ch) != c or font.MEDIUM.code(ch) != c:
+            return False
+    return True
+
+
 # --- settings ------------------------------------------------------------------------------
 
 SETTINGS_FILE = "settings.dat"
 SETTINGS_KIND = "SETT"
 SETTINGS_VERSION = 1
 
-# The defaults and the allowed ranges of the numeric settings: settings.py's table; other
-# keys must keep their default's type.
+# The defaults of settings.py's table; a stored value of one of its keys must be one the
+# settings menu offers (settings.choices), of a key the caller adds its default's type.
 SETTINGS_DEFAULTS = _settings.DEFAULTS
-SETTINGS_RANGES = _settings.RANGES
 
 
 def _same_type(value, default):
@@ -124,8 +144,7 @@ def _same_type(value, default):
 def _setting_ok(key, value, default):
     if not _same_type(value, default):
         return False
-    rng = SETTINGS_RANGES.get(key)
-    return rng is None or rng[0] <= value <= rng[1]
+    return key not in _settings.DEFAULTS or value in _settings.choices(key)
 
 
 class Settings:
@@ -137,8 +156,9 @@ class Settings:
     @staticmethod
     def load(storage, defaults=None):
         """(settings dict, message or None). Missing file: defaults, no message. Damaged
-        file: defaults and a message. Values of the wrong type or out of range are reset
-        one by one (with a message); keys not in `defaults` are dropped."""
+        file: defaults and a message. A value the settings menu does not offer (or, for a
+        key outside settings.py's table, of another type than its default) is reset one by
+        one (with a message); keys not in `defaults` are dropped."""
         if defaults is None:
             defaults = SETTINGS_DEFAULTS
         out = {}
@@ -181,7 +201,71 @@ TOP = 10
 NAME_MAX = 12
 
 
-def _valid_table(rows):
+_CEILINGS = {}  # ruleset id -> score_ceiling(id), while this module is loaded
+
+
+def score_ceiling(rules):
+    """A total no high-score game of ruleset id `rules` can pass: every box of its full
+    card (the only card that enters the tables, see ``save.store.eligible``) at its best
+    value in every column, times the column's factor, the upper bonus in each column, and
+    the largest extra Yatzy / Yahtzee bonus an option allows on every turn but the first.
+    Example: ``score_ceiling("yatzy") == 374 + 14 * 100``."""
+    got = _CEILINGS.get(rules)
+    if got is not None:
+        return got
+    from yatzy import rules as _rules
+
+    opts = {}
+    if _rules.applies("extra_bonus", rules):
+        opts["extra_bonus"] = max(_rules.OPTIONS["extra_bonus"]["choices"])
+    r = _rules.configure(rules, opts)
+    best = _best_boxes(r)
+    column = r.bonus_value if r.upper else 0
+    for c in r.categories:
+        column += best[c]
+    rounds = len(r.categories) * r.columns
+    got = column * sum(r.factors) + (r.yahtzee_bonus or r.extra_bonus) * (rounds - 1)
+    _CEILINGS[rules] = got
+    return got
+
+
+def _best_boxes(r):
+    """{box: the most it can hold} over every roll of the ruleset's dice (Joker values
+    included). The rolls are visited as face counts in one reused list: a list of all 252
+    (462 for six dice) rolls would take some 15 KB of heap at the end of a game."""
+    cats = r.categories
+    scorers = r.scorers
+    best = {}
+    for c in cats:
+        best[c] = r.joker_scores.get(c, 0)
+    counts = [0] * 7
+
+    def visit(face, left, total):
+        if face == 6:
+            counts[6] = left
+            total += 6 * left
+            for c in cats:
+                v = scorers[c](counts, total)
+                if v > best[c]:
+                    best[c] = v
+            return
+        for k in range(left + 1):
+            counts[face] = k
+            visit(face + 1, left - k, total + face * k)
+
+    visit(1, r.dice, 0)
+    return best
+
+
+def _score_ok(rules, score):
+    return (
+        isinstance(score, int)
+        and not isinstance(score, bool)
+        and 0 <= score <= score_ceiling(rules)
+    )
+
+
+def _valid_table(rules, rows):
     if not isinstance(rows, list) or len(rows) > TOP:
         return False
     prev = None
@@ -189,14 +273,19 @@ def _valid_table(rows):
         if not isinstance(row, list) or len(row) != 3:
             return False
         name, score, when = row
-        if not _printable(name, NAME_MAX) or not _printable(when, 16):
+        if not drawable(name, NAME_MAX) or not _printable(when, 16):
             return False
         if not isinstance(score, int) or isinstance(score, bool) or score < 0:
             return False
         if prev is not None and score > prev:
             return False
         prev = score
-    return True
+    # best first: no score passes the ruleset's ceiling when the first one does not
+    return not rows or _score_ok(rules, rows[0][1])
+
+
+def _count(v):
+    return isinstance(v, int) and not isinstance(v, bool) and v >= 0
 
 
 def _parse_scores(data):
@@ -208,17 +297,23 @@ def _parse_scores(data):
     seq = doc.get("seq")
     games = doc.get("games")
     tables = doc.get("tables")
-    if not isinstance(seq, int) or not isinstance(games, int) or not isinstance(tables, dict):
+    if not _count(seq) or not _count(games) or not isinstance(tables, dict):
         raise ValueError("high-score record lacks seq/games/tables")
     for rules in tables:
-        if not _printable(rules, 16) or not _valid_table(tables[rules]):
+        if not _known(rules) or not _valid_table(rules, tables[rules]):
             raise ValueError("high-score table %r is malformed" % (rules,))
     return seq, games, tables
 
 
+def _known(rules):
+    from yatzy.rules import RULESET_IDS
+
+    return isinstance(rules, str) and rules in RULESET_IDS
+
+
 def _check_rules(rules):
-    if not _printable(rules, 16):
-        raise ValueError("ruleset id must be 1..16 printable characters, got %r" % (rules,))
+    if not _known(rules):
+        raise ValueError("unknown ruleset %r" % (rules,))
 
 
 class HighScores:
@@ -304,10 +399,12 @@ class HighScores:
 
     def _insert(self, rules, name, score, when):
         """Insert one entry; returns the row list inserted, or None when it does not enter."""
-        if not _printable(name, NAME_MAX):
-            raise ValueError("high-score name must be 1..%d printable characters" % NAME_MAX)
-        if not isinstance(score, int) or isinstance(score, bool) or score < 0:
-            raise ValueError("score must be a whole number >= 0, got %r" % (score,))
+        if not drawable(name, NAME_MAX):
+            raise ValueError("high-score name must be 1..%d characters the font draws" % NAME_MAX)
+        if not _score_ok(rules, score):
+            raise ValueError(
+                "score must be a whole number 0..%d, got %r" % (score_ceiling(rules), score)
+            )
         if when is None:
             when = "#%d" % self.games
         if not _printable(when, 16):
@@ -364,7 +461,10 @@ class HighScores:
 
 class SavedGame:
     """The game in progress: the core codec's bytes plus an optional small JSON `meta` dict
-    (e.g. computer levels), in `game.dat`."""
+    (e.g. computer levels), in `game.dat` (record version `GAME_VERSION`). A save the
+    codec refuses (damaged, or one the rules could not have produced) loads as None with
+    "Saved game damaged"; a sound record of another version as None with "Saved game from
+    an older version" (or newer): saves are not migrated between versions."""
 
     FILE = GAME_FILE
 
@@ -400,7 +500,13 @@ class SavedGame:
         if raw is None:
             return None, {}, None
         try:
-            _, payload = unpack(raw, GAME_KIND)
+            version, payload = unpack(raw, GAME_KIND)
+            if version != GAME_VERSION:
+                # the record is sound: only this build cannot read it (older saves are
+                # refused, not migrated)
+                if version < GAME_VERSION:
+                    return None, {}, "Saved game from an older version"
+                return None, {}, "Saved game from a newer version"
             if len(payload) < 2:
                 raise ValueError("saved game too short")
             n = (payload[0] << 8) | payload[1]
@@ -422,11 +528,11 @@ class SavedGame:
     @staticmethod
     def load_game(storage, dice=None):
         """(Game or None, meta, message or None), decoded with yatzy.codec."""
-        from yatzy import codec
-
         data, meta, msg = SavedGame.load_full(storage)
         if data is None:
             return None, meta, msg
+        from yatzy import codec
+
         try:
             return codec.decode(data, dice), meta, None
         except ValueError:
