@@ -3,7 +3,7 @@
 """Game save codec.
 
 A save is the game's :data:`FIELDS`, one tagged value each, in table order (no names in
-the bytes). :func:`snapshot` gives them as a dict, :func:`encode` as bytes; ``decode``
+the bytes). ``snapshot`` gives them as a dict, :func:`encode` as bytes; ``decode``
 builds a game from those bytes by replaying the saved history through the engine
 (``yatzy/codec_load.py``, ``yatzy/engine_load.py``), so a save the rules could not have
 produced raises ``ValueError`` naming the problem and never loads. The bytes are a payload
@@ -22,8 +22,9 @@ Example::
     True
 
 Only what saving needs lives here (the app saves after every box): reading a save
-(:func:`decode`, :func:`unpack`) is in ``yatzy/codec_load.py``, imported on first use
-(the app drops it again with ``heap.drop("reader")``).
+(:func:`decode`, ``unpack``), and ``snapshot``/``pack`` (a save as a dict, for checks and
+tests), are in ``yatzy/codec_load.py``, imported on first use (the app drops it again
+with ``heap.drop("reader")``).
 """
 
 # No module-level imports: the codec is imported at start-up (to read a save) and stays
@@ -76,37 +77,28 @@ _T_BYTES = 7
 _SEQ = (list, tuple)  # a constant: `(list, tuple)` written in a call is a new tuple each time
 
 
-def snapshot(game):
-    """The game as a dict of :data:`FIELDS` (lists, ints, strings; turn logs as bytes).
-    ``Game.snapshot()`` returns this; nothing in it is shared with the game but bytes."""
-    out = {}
-    for name in FIELDS:
-        out[name] = field(game, name)
-    return out
-
-
-def field(game, name, shared=False):
-    """The value of the saved field ``name`` (one of :data:`FIELDS`) of ``game``.
-    ``shared``: the game's own list where the field is one (turn logs, this turn's rolls,
-    the roll-off log...), for encoding at once. Saving walks the table twice, measuring
-    then writing one field at a time, so no whole snapshot is built: the in-play save is
-    the app's heap peak, and a 23-entry dict needs a block a fragmented heap may not have.
-    (Small functions: a MicroPython call whose frame is large allocates it on the heap.)"""
+def field(game, name):
+    """The value of the saved field ``name`` (one of :data:`FIELDS`) of ``game``, for
+    encoding at once: the game's own list where the field is one (the turn logs, this
+    turn's rolls, the roll-off log...; ``snapshot`` copies them). Saving walks the table
+    twice, measuring then writing one field at a time, so no whole snapshot is built: the
+    in-play save is the app's heap peak, and a 23-entry dict needs a block a fragmented
+    heap may not have. (Small functions: a MicroPython call whose frame is large allocates
+    it on the heap.)"""
     if name in _ATTRS:  # a Game attribute of the same name
-        v = getattr(game, name)
-        return v if shared or type(v) is int else _copy(name, v)
+        return getattr(game, name)
     if name == "rules":
         return game.rules_id
     if name == "rolls":
-        return game._rolls if shared else _copy(name, game._rolls)
+        return game._rolls
     if name == "holds":
-        return game._holds if shared else game._holds[:]
+        return game._holds
     if name == "held":
         return game.hold_mask()
-    if name == "turns":
-        return _each(game, "flat_turns", not shared)
+    if name == "turns":  # entries are bytes, never changed once logged
+        return _each(game, "flat_turns")
     if name in _PLAYER_ATTRS:  # the same attribute of every player
-        return _each(game, name if name != "names" else "name", False)
+        return _each(game, name if name != "names" else "name")
     if name == "directions":
         return _directions(game)
     if name == "cards":
@@ -118,9 +110,9 @@ def field(game, name, shared=False):
     if name == "tiebreak_log":
         return _tiebreak_log(game)
     if name == "rolloff":
-        return game._ro if shared else _copy(name, game._ro)
+        return game._ro
     if name == "tiebreak":
-        return game._tb if shared else _copy(name, game._tb)
+        return game._tb
     raise KeyError(name)
 
 
@@ -128,21 +120,10 @@ _ATTRS = ("rolloff_log", "phase", "current", "starter", "round", "rolls_used", "
 _PLAYER_ATTRS = ("names", "cpu", "extra", "saved_rolls")
 
 
-def _copy(name, v):
-    if name == "rolloff_log":
-        return [[a, p, list(d)] for a, p, d in v]
-    if name == "rolls":
-        return [list(x) for x in v]
-    if name == "rolloff" or name == "tiebreak":
-        return [v[0], list(v[1]), v[2]]
-    return list(v)
-
-
-def _each(game, attr, copy):
+def _each(game, attr):
     out = []
     for pl in game.players:
-        v = getattr(pl, attr)
-        out.append(v[:] if copy else v)  # turn log entries are bytes, never changed
+        out.append(getattr(pl, attr))
     return out
 
 
@@ -175,7 +156,7 @@ def _options(game):
     out = []
     for k in OPTION_KEYS:
         v = game.options[k]
-        out.append(list(v) if isinstance(v, _SEQ) else v)
+        out.append(v)
     return out
 
 
@@ -278,18 +259,6 @@ def _put(out, pos, v):
     return pos + n
 
 
-def pack(snap):
-    """The bytes of a snapshot dict (a value for every name in :data:`FIELDS`)."""
-    n = 0
-    for name in FIELDS:
-        n += _size(snap[name])
-    out = bytearray(n)
-    pos = 0
-    for name in FIELDS:
-        pos = _put(out, pos, snap[name])
-    return bytes(out)
-
-
 def encode(game):
     """The whole game as compact bytes (the undo state is dropped)."""
     buf, end = encode_into(game)
@@ -304,12 +273,12 @@ def encode_into(game, buf=None, at=0, room=0):
     buffer instead of new kilobyte-sized ones that a fragmented heap may not have."""
     end = at
     for name in FIELDS:
-        end += _size(field(game, name, True))
+        end += _size(field(game, name))
     if buf is None or len(buf) < end + room:
         buf = bytearray((end + room + 255) // 256 * 256)
     pos = at
     for name in FIELDS:
-        pos = _put(buf, pos, field(game, name, True))
+        pos = _put(buf, pos, field(game, name))
     if pos != end:
         raise ValueError("save encoding: size mismatch")
     return buf, end
@@ -330,10 +299,10 @@ def decode(data, dice=None):
 
 
 def __getattr__(name):
-    """``unpack`` (bytes -> snapshot dict), the reading side, from codec_load; nothing
-    else."""
-    if name != "unpack":
+    """``unpack`` (bytes -> snapshot dict), ``snapshot`` (game -> dict) and ``pack`` (dict
+    -> bytes): the reading side, from codec_load; nothing else."""
+    if name != "unpack" and name != "snapshot" and name != "pack":
         raise AttributeError(name)
     from yatzy import codec_load
 
-    return codec_load.unpack
+    return getattr(codec_load, name)

@@ -14,6 +14,7 @@ from yatzy import engine as _engine
 from yatzy import rules as _rules
 from yatzy.codec import (
     _MAX_DEPTH,
+    _SEQ,
     _T_BYTES,
     _T_FALSE,
     _T_INT,
@@ -23,9 +24,41 @@ from yatzy.codec import (
     _T_STR,
     _T_TRUE,
     FIELDS,
+    _put,
+    _size,
+    field,
 )
 from yatzy.dice import SeededDice
 from yatzy.engine_load import options_from_list
+
+
+def snapshot(game):
+    """The game as a dict of ``codec.FIELDS`` (lists, ints, strings; turn logs as bytes);
+    ``Game.snapshot()`` returns this. Nothing in it is shared with the game but bytes."""
+    out = {}
+    for name in FIELDS:
+        out[name] = _plain(field(game, name))
+    return out
+
+
+def _plain(v):
+    """A copy of ``v`` with every list or tuple in it a new list (bytes and scalars kept)."""
+    if isinstance(v, _SEQ):
+        return [_plain(x) for x in v]
+    return v
+
+
+def pack(snap):
+    """The bytes of a snapshot dict (a value for every ``codec.FIELDS`` name): what
+    ``codec.encode`` writes for the game it was taken from."""
+    n = 0
+    for name in FIELDS:
+        n += _size(snap[name])
+    out = bytearray(n)
+    pos = 0
+    for name in FIELDS:
+        pos = _put(out, pos, snap[name])
+    return bytes(out)
 
 
 class _Reader:

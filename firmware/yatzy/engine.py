@@ -630,7 +630,7 @@ class Game:
     def snapshot(self):
         """The whole state as a dict of plain data, one entry per ``yatzy.codec.FIELDS``
         name (what a save holds)."""
-        from yatzy.codec import snapshot
+        from yatzy.codec_load import snapshot
 
         return snapshot(self)
 

@@ -56,7 +56,7 @@ def restore(game, s):
     snapshot's ruleset, options, names and computer flags; ValueError ("bad save data:
     ...") names the first thing the rules refuse or the replay does not reproduce. The
     dice source is not used (the saved dice are given) and not checked."""
-    from yatzy import codec
+    from yatzy import codec, codec_load
 
     if game.rolloff_log or game.tiebreak_log or game.rolls_used:
         raise ValueError("restore needs a new game")
@@ -65,7 +65,7 @@ def restore(game, s):
             raise ValueError("restore needs a new game")
     try:
         _replay(game, s)
-        got = codec.snapshot(game)
+        got = codec_load.snapshot(game)
         for name in codec.FIELDS:
             if name != "seeded" and _bytes(s[name]) != _bytes(got[name]):
                 raise ValueError(
