@@ -11,7 +11,7 @@ import settings as app_settings
 from hypothesis import given
 from hypothesis import settings as hsettings
 from hypothesis import strategies as st
-from save import frame, records
+from save import frame, records, scores
 from save.records import HighScores, SavedGame, Settings
 from save.storage import MemoryStorage
 from save.store import Store, default_setup
@@ -50,7 +50,7 @@ def test_every_menu_value_loads_and_nothing_else_does(key):
 
 def _scores_file(tables):
     doc = {"seq": 1, "games": 3, "tables": tables}
-    return records.pack("HISC", records.SCORES_VERSION, frame._json_bytes(doc))
+    return records.pack("HISC", scores.SCORES_VERSION, frame._json_bytes(doc))
 
 
 def _best_box(r, c):
@@ -63,7 +63,7 @@ def test_the_score_ceiling_is_every_box_at_its_best_plus_the_bonuses(rid):
     column = sum(_best_box(r, c) for c in r.categories) + r.bonus_value
     bonus = 100  # the Yahtzee bonus, or the largest extra Yatzy bonus the option offers
     want = column * sum(r.factors) + bonus * (len(r.categories) * r.columns - 1)
-    assert records.score_ceiling(rid) == want
+    assert scores.score_ceiling(rid) == want
 
 
 @hsettings(max_examples=15, deadline=None)
@@ -71,7 +71,7 @@ def test_the_score_ceiling_is_every_box_at_its_best_plus_the_bonuses(rid):
 def test_no_eligible_game_passes_the_ceiling(rid, seed):
     options = {"extra_bonus": 100} if rules.applies("extra_bonus", rid) else {}
     g = play_random(rid, options, seed, players=1, roundtrip=False, refusals=0)
-    assert g.total(0) <= records.score_ceiling(rid)
+    assert g.total(0) <= scores.score_ceiling(rid)
 
 
 @pytest.mark.parametrize(
