@@ -30,10 +30,11 @@ GROUPS = {
     # the play screen: dropped when a game is over and the menus come back
     "play": ("ui.play", "ui.card"),
     # the high-score and settings records: only the in-play save stays loaded in a game
-    "records": ("save.records",),
+    "records": ("save.records", "save.scores"),
     # what start-up loads to read the saved game and the title does not need
     "start": (
         "save.records",
+        "save.scores",
         "yatzy.codec_load",
         "yatzy.engine_load",
         "yatzy.engine",

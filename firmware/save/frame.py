@@ -1,16 +1,66 @@
-# Checksummed records on flash: the framing persist.py uses, small enough to stay loaded.
+# The one record frame of every file on flash, and the in-place save of the game in progress.
 # SPDX-License-Identifier: MIT
-"""Record framing (see persist.py for the format and the files) and the in-place save of
-the game in progress. A game in play saves after every box but needs nothing else from
-persist.py, so the app keeps only this module loaded while playing."""
+"""Record framing, small enough to stay loaded while a game is played.
+
+Every file the app keeps is one record::
+
+    b"PY" | kind (4 ASCII bytes) | version (1 byte) | payload length (4 bytes, big-endian)
+    | payload | CRC-32 of all the bytes before it (4 bytes, big-endian)
+
+:func:`pack` builds one (``save.records.unpack`` checks it); :func:`crc32` is the IEEE CRC
+(as zlib). The game in progress is kind ``GAME`` version :data:`GAME_VERSION`: a 2-byte
+meta length, a small JSON meta table, then ``yatzy.codec``'s payload (the codec has no
+frame of its own). :func:`save_game_into` frames that record in place, in the buffer the
+codec wrote into: a game in play saves after every box and needs nothing else from
+``save.records``, so the app keeps only this module loaded while playing. Example::
+
+    >>> pack("SETT", 1, b"{}")[:7]
+    b'PYSETT\\x01'
+"""
 
 import json
-
-from yatzy.codec import crc32
 
 MAGIC = b"PY"
 _HEAD = 11  # magic 2 + kind 4 + version 1 + length 4
 _TAIL = 4
+
+GAME_FILE = "game.dat"
+GAME_KIND = "GAME"
+# 2: the codec's payload without its own magic, version and CRC (version 1 files are refused
+# as "from an older version")
+GAME_VERSION = 2
+
+_CRC_TABLE = None
+try:
+    from binascii import crc32 as _crc32  # C on both runtimes: no table, no big ints
+except ImportError:  # a MicroPython build without binascii.crc32
+    _crc32 = None
+
+
+def crc32(data, crc=0):
+    """CRC-32 (IEEE 802.3, as zlib/binascii) of ``data``; pure Python when the runtime has
+    no ``binascii.crc32``. Example: ``crc32(b"123456789") == 0xCBF43926``."""
+    if _crc32 is not None:
+        return _crc32(data, crc)
+    return crc32_py(data, crc)
+
+
+def crc32_py(data, crc=0):
+    """CRC-32 in pure Python (the fallback of :func:`crc32`)."""
+    global _CRC_TABLE
+    if _CRC_TABLE is None:
+        t = []
+        for n in range(256):
+            c = n
+            for _ in range(8):
+                c = (c >> 1) ^ 0xEDB88320 if c & 1 else c >> 1
+            t.append(c)
+        _CRC_TABLE = t
+    t = _CRC_TABLE
+    crc ^= 0xFFFFFFFF
+    for b in data:
+        crc = t[(crc ^ b) & 0xFF] ^ (crc >> 8)
+    return crc ^ 0xFFFFFFFF
 
 
 def _kind_bytes(kind):
@@ -81,13 +131,8 @@ def _json_text(value):
     return json.dumps(value)
 
 
-GAME_FILE = "game.dat"
-GAME_KIND = "GAME"
-GAME_VERSION = 1
-
-
 def game_data_at(meta=None):
-    """(offset, meta bytes) for :func:`save_game_into`: where the codec bytes go."""
+    """(offset, meta bytes) for :func:`save_game_into`: where the codec's payload goes."""
     m = _json_bytes(meta if meta is not None else {})
     if len(m) > 0xFFFF:
         raise ValueError("saved-game meta is too large")
@@ -95,10 +140,11 @@ def game_data_at(meta=None):
 
 
 def save_game_into(storage, buf, end, m):
-    """persist.SavedGame.save without a new buffer: ``buf[at:end]`` holds the codec bytes
-    (``at, m = game_data_at(meta)``) and ``buf`` has 4 bytes of room after ``end``. The
-    record is framed in place and ``buf[:end + 4]`` written (the app saves after every box;
-    a fragmented heap may have no room for a new kilobyte-sized buffer)."""
+    """``save.records.SavedGame.save`` without a new buffer: ``buf[at:end]`` holds the
+    codec's payload (``at, m = game_data_at(meta)``; ``yatzy.codec.encode_into(game, buf,
+    at, 4)``) and ``buf`` has 4 bytes of room after ``end``. The record is framed in place
+    and ``buf[:end + 4]`` written (the app saves after every box; a fragmented heap may
+    have no room for a new kilobyte-sized buffer)."""
     k = len(m)
     n = end - _HEAD
     if n < 2 + k or len(buf) < end + _TAIL:

@@ -1,28 +1,33 @@
 # Checksummed, versioned records on storage: settings, high scores (two copies) and the saved game.
 # SPDX-License-Identifier: MIT
-"""Every file the app keeps is one record:
+"""Every file the app keeps is one record (the frame is ``save/frame.py``'s):
 
     b"PY" | kind (4 ASCII bytes) | version (1 byte) | payload length (4 bytes, big-endian)
     | payload | CRC-32 of all the bytes before it (4 bytes, big-endian)
 
 `pack(kind, version, payload)` builds one, `unpack(data, kind)` checks it and returns
 `(version, payload)` or raises ValueError naming what is wrong (too short, wrong kind,
-truncated, checksum). The CRC-32 is the core's (`yatzy.codec.crc32`, IEEE as zlib).
+truncated, checksum).
 
 Stores (each file alone: damage to one never loses another):
 - `Settings`: `settings.dat`, JSON with sorted keys; `load(storage, defaults) ->
   (dict, message or None)`, `save(storage, settings)`.
-- `HighScores(storage)`: top 10 per ruleset id, in two files `scores1.dat`/`scores2.dat`
-  written alternately with a sequence number, so any single damaged or interrupted write
-  leaves the previous table intact.
+- `HighScores(storage)` (in save/scores.py, also reachable here): top 10 per ruleset id,
+  in two files `scores1.dat`/`scores2.dat` written alternately with a sequence number, so
+  any single damaged or interrupted write leaves the previous table intact.
 - `SavedGame`: `game.dat`, the core codec's bytes (plus an optional small JSON `meta`).
 Loads never raise on bad files: they return defaults / None and a short message.
+
+A sound CRC is not enough: a load also checks what the values mean, and refuses what the
+app could not have written. A setting must be one of the values the settings menu offers
+(`settings.choices`); a high score must be a whole number no game of its ruleset can beat
+(`save.scores.score_ceiling`), for a known ruleset, under a name the font draws
+(:func:`drawable`); a saved game must replay under the rules (`yatzy.codec.decode`).
 """
 
 import json
 
 import settings as _settings
-from yatzy.codec import crc32
 
 from save import frame
 from save.frame import (  # noqa: F401  (the record framing, shared with the in-play save)
@@ -38,6 +43,7 @@ from save.frame import (  # noqa: F401  (the record framing, shared with the in-
     _kind_bytes,
     _record,
     _seal,
+    crc32,
     pack,
 )
 
@@ -95,14 +101,29 @@ def _printable(s, most):
     return True
 
 
+def drawable(s, most):
+    """True when `s` is 1..`most` characters that every font draws as themselves (a glyph
+    of their own, not the "?" stand-in; the icon codes below the space are not text).
+    Example: ``drawable("ANA-2", 6)`` is True, ``drawable("Zoë", 6)`` False."""
+    from gfx import font
+
+    if not isinstance(s, str) or not 0 < len(s) <= most:
+        return False
+    for ch in s:
+        c = ord(ch)
+        if c < 32 or font.SMALL.code(ch) != c or font.MEDIUM.code(ch) != c:
+            return False
+    return True
+
+
 # --- settings ------------------------------------------------------------------------------
 
 SETTINGS_FILE = "settings.dat"
 SETTINGS_KIND = "SETT"
 SETTINGS_VERSION = 1
 
-# The defaults and the allowed ranges of the numeric settings: settings.py's table; other
-# keys must keep their default's type.
+# The defaults of settings.py's table; a stored value of one of its keys must be one the
+# settings menu offers (settings.choices), of a key the caller adds its default's type.
 SETTINGS_DEFAULTS = _settings.DEFAULTS
 
 
@@ -123,11 +144,7 @@ def _same_type(value, default):
 def _setting_ok(key, value, default):
     if not _same_type(value, default):
         return False
-    try:
-        rng = _settings.value_range(key)
-    except KeyError:  # a key the caller's defaults add (tests, older shells)
-        return True
-    return rng is None or rng[0] <= value <= rng[1]
+    return key not in _settings.DEFAULTS or value in _settings.choices(key)
 
 
 class Settings:
@@ -139,8 +156,9 @@ class Settings:
     @staticmethod
     def load(storage, defaults=None):
         """(settings dict, message or None). Missing file: defaults, no message. Damaged
-        file: defaults and a message. Values of the wrong type or out of range are reset
-        one by one (with a message); keys not in `defaults` are dropped."""
+        file: defaults and a message. A value the settings menu does not offer (or, for a
+        key outside settings.py's table, of another type than its default) is reset one by
+        one (with a message); keys not in `defaults` are dropped."""
         if defaults is None:
             defaults = SETTINGS_DEFAULTS
         out = {}
@@ -174,191 +192,18 @@ class Settings:
         storage.write(SETTINGS_FILE, pack(SETTINGS_KIND, SETTINGS_VERSION, _json_bytes(settings)))
 
 
-# --- high scores ---------------------------------------------------------------------------
+# --- high scores: save/scores.py, imported when first asked for ----------------------------
 
-SCORES_FILES = ("scores1.dat", "scores2.dat")
-SCORES_KIND = "HISC"
-SCORES_VERSION = 1
-TOP = 10
-NAME_MAX = 12
+_LAZY = ("HighScores", "SCORES_FILES", "SCORES_KIND", "SCORES_VERSION", "TOP", "NAME_MAX")
 
 
-def _valid_table(rows):
-    if not isinstance(rows, list) or len(rows) > TOP:
-        return False
-    prev = None
-    for row in rows:
-        if not isinstance(row, list) or len(row) != 3:
-            return False
-        name, score, when = row
-        if not _printable(name, NAME_MAX) or not _printable(when, 16):
-            return False
-        if not isinstance(score, int) or isinstance(score, bool) or score < 0:
-            return False
-        if prev is not None and score > prev:
-            return False
-        prev = score
-    return True
+def __getattr__(name):
+    """The high-score names listed in ``_LAZY``, from save/scores.py; nothing else."""
+    if name not in _LAZY:
+        raise AttributeError(name)
+    from save import scores
 
-
-def _parse_scores(data):
-    """(seq, games, tables) from one high-score file; ValueError when it is unusable."""
-    _, payload = unpack(data, SCORES_KIND)
-    doc = _json_load(payload)
-    if not isinstance(doc, dict):
-        raise ValueError("high-score record is not a table")
-    seq = doc.get("seq")
-    games = doc.get("games")
-    tables = doc.get("tables")
-    if not isinstance(seq, int) or not isinstance(games, int) or not isinstance(tables, dict):
-        raise ValueError("high-score record lacks seq/games/tables")
-    for rules in tables:
-        if not _printable(rules, 16) or not _valid_table(tables[rules]):
-            raise ValueError("high-score table %r is malformed" % (rules,))
-    return seq, games, tables
-
-
-def _check_rules(rules):
-    if not _printable(rules, 16):
-        raise ValueError("ruleset id must be 1..16 printable characters, got %r" % (rules,))
-
-
-class HighScores:
-    """Top ten per ruleset id: entries (name, score, when), best first.
-
-    `when` is a date string when the shell knows one, else "#N" with N the number of the
-    finished game (the Pico has no clock). Equal scores keep their order: the earlier one
-    ranks higher."""
-
-    def __init__(self, storage):
-        self.storage = storage
-        self.tables = {}
-        self.games = 0  # finished games so far (numbers the entries)
-        self._seq = 0
-        self._slot = 1  # index of the file holding the newest copy; writes go to the other
-
-    def load(self):
-        """Read both copies and keep the newest sound one. Returns a short message when a copy
-        was damaged (None when all is well or nothing was saved yet)."""
-        best = None
-        damaged = 0
-        for i, name in enumerate(SCORES_FILES):
-            data = _read(self.storage, name)
-            if data is None:
-                continue
-            try:
-                seq, games, tables = _parse_scores(data)
-            except ValueError:
-                damaged += 1
-                continue
-            if best is None or seq > best[0]:
-                best = (seq, games, tables, i)
-        if best is None:
-            self.tables = {}
-            self.games = 0
-            self._seq = 0
-            self._slot = 1
-        else:
-            self._seq, self.games, self.tables, self._slot = best
-        if not damaged:
-            return None
-        # rewrite the damaged copies from what survived, so the message shows only once
-        try:
-            for _ in range(2 if best is None else 1):
-                self.save()
-        except OSError:
-            pass
-        return "High scores damaged: reset" if best is None else "High scores repaired from backup"
-
-    def save(self):
-        """Write the tables to the copy that does not hold the newest sound version."""
-        self._seq += 1
-        doc = {"seq": self._seq, "games": self.games, "tables": self.tables}
-        target = 1 - self._slot
-        self.storage.write(
-            SCORES_FILES[target], pack(SCORES_KIND, SCORES_VERSION, _json_bytes(doc))
-        )
-        self._slot = target
-
-    def table(self, rules):
-        """List of (name, score, when), best first (empty when none)."""
-        _check_rules(rules)
-        return [tuple(r) for r in self.tables.get(rules, ())]
-
-    def best(self, rules):
-        """Top score for a ruleset, or None."""
-        t = self.tables.get(rules)
-        return t[0][1] if t else None
-
-    def rank_of(self, rules, score):
-        """The place (1..10) a new `score` would take, or None when it would not enter."""
-        _check_rules(rules)
-        rows = self.tables.get(rules, [])
-        place = 1
-        for row in rows:
-            if score > row[1]:
-                break
-            place += 1
-        return place if place <= TOP else None
-
-    def qualifies(self, rules, score):
-        return self.rank_of(rules, score) is not None
-
-    def _insert(self, rules, name, score, when):
-        """Insert one entry; returns the row list inserted, or None when it does not enter."""
-        if not _printable(name, NAME_MAX):
-            raise ValueError("high-score name must be 1..%d printable characters" % NAME_MAX)
-        if not isinstance(score, int) or isinstance(score, bool) or score < 0:
-            raise ValueError("score must be a whole number >= 0, got %r" % (score,))
-        if when is None:
-            when = "#%d" % self.games
-        if not _printable(when, 16):
-            raise ValueError("date must be 1..16 printable characters, got %r" % (when,))
-        rank = self.rank_of(rules, score)
-        if rank is None:
-            return None
-        rows = self.tables.get(rules)
-        if rows is None:
-            rows = self.tables[rules] = []
-        row = [name, score, when]
-        rows.insert(rank - 1, row)
-        del rows[TOP:]
-        return row
-
-    def _place(self, rules, row):
-        if row is not None:
-            for i, r in enumerate(self.tables.get(rules, ())):
-                if r is row:
-                    return i + 1
-        return None
-
-    def add(self, rules, name, score, when=None):
-        """Enter one score; returns its rank (1..10) and saves, or None when it does not
-        qualify (nothing saved)."""
-        _check_rules(rules)
-        row = self._insert(rules, name, score, when)
-        if row is None:
-            return None
-        self.save()
-        return self._place(rules, row)
-
-    def end_game(self, rules, results, when=None):
-        """Count a finished game (the entries get its number) and enter its (name, score)
-        results with one write. Returns each result's final rank (None: did not enter)."""
-        _check_rules(rules)
-        self.games += 1
-        rows = [self._insert(rules, name, score, when) for name, score in results]
-        self.save()
-        return [self._place(rules, row) for row in rows]
-
-    def reset(self, rules=None):
-        """Clear one ruleset's table, or all of them (the game counter stays)."""
-        if rules is None:
-            self.tables = {}
-        else:
-            _check_rules(rules)
-            self.tables.pop(rules, None)
-        self.save()
+    return getattr(scores, name)
 
 
 # --- the game in progress ------------------------------------------------------------------
@@ -366,7 +211,10 @@ class HighScores:
 
 class SavedGame:
     """The game in progress: the core codec's bytes plus an optional small JSON `meta` dict
-    (e.g. computer levels), in `game.dat`."""
+    (e.g. computer levels), in `game.dat` (record version `GAME_VERSION`). A save the
+    codec refuses (damaged, or one the rules could not have produced) loads as None with
+    "Saved game damaged"; a sound record of another version as None with "Saved game from
+    an older version" (or newer): saves are not migrated between versions."""
 
     FILE = GAME_FILE
 
@@ -402,7 +250,13 @@ class SavedGame:
         if raw is None:
             return None, {}, None
         try:
-            _, payload = unpack(raw, GAME_KIND)
+            version, payload = unpack(raw, GAME_KIND)
+            if version != GAME_VERSION:
+                # the record is sound: only this build cannot read it (older saves are
+                # refused, not migrated)
+                if version < GAME_VERSION:
+                    return None, {}, "Saved game from an older version"
+                return None, {}, "Saved game from a newer version"
             if len(payload) < 2:
                 raise ValueError("saved game too short")
             n = (payload[0] << 8) | payload[1]
@@ -424,11 +278,11 @@ class SavedGame:
     @staticmethod
     def load_game(storage, dice=None):
         """(Game or None, meta, message or None), decoded with yatzy.codec."""
-        from yatzy import codec
-
         data, meta, msg = SavedGame.load_full(storage)
         if data is None:
             return None, meta, msg
+        from yatzy import codec
+
         try:
             return codec.decode(data, dice), meta, None
         except ValueError:

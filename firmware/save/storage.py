@@ -11,7 +11,7 @@ first renamed to `name.new` (a fresh name), then the old file removed and `name.
 renamed to `name`; a power cut in that gap leaves `name.new`, which read() returns when
 `name` is missing. `name.tmp` itself is never read: it may be torn (a cut during the write,
 also the very first write of a file, which must read back as "no file yet", not as
-damage). Contents are not checked here: persist.py checksums every record.
+damage). Contents are not checked here: every file is a checksummed record (save/frame.py).
 """
 
 import os

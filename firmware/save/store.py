@@ -1,9 +1,10 @@
 # The app's view of flash: settings, names and last set-up, the game in progress, high scores.
 # SPDX-License-Identifier: MIT
 #
-# Each lives in its own checksummed record (persist.py): settings.dat, names.dat, game.dat,
-# scores1.dat/scores2.dat, so damage to one never loses the others. Loads never raise: a
-# missing file means defaults, a damaged one defaults plus a short note for the title screen.
+# Each lives in its own checksummed record (save/frame.py, save/records.py): settings.dat,
+# names.dat, game.dat, scores1.dat/scores2.dat, so damage to one never loses the others.
+# Loads never raise: a missing file means defaults, a damaged one (or one the app could not
+# have written) defaults plus a short note for the title screen.
 
 import json
 
@@ -11,6 +12,7 @@ from yatzy.levels import LEVELS as _CPU_LEVELS
 
 NAME_LEN = 6
 LEVELS = ("",) + _CPU_LEVELS  # seat kinds: "" a person, else a computer level
+SEATS = 8
 _NAMES_FILE = "names.dat"
 _NAMES_KIND = "NAME"
 
@@ -19,33 +21,49 @@ def default_setup():
     return {
         "rules": "yatzy",
         "n": 2,
-        "names": ["P%d" % (i + 1) for i in range(8)],
-        "levels": [""] + ["basic"] * 7,
+        "names": ["P%d" % (i + 1) for i in range(SEATS)],
+        "levels": [""] + ["basic"] * (SEATS - 1),
         "options": {},
         "games": 0,
     }
 
 
+def _whole(v):
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
 def _check_setup(s):
+    """ValueError unless `s` is a set-up the set-up screens could have made: a known
+    ruleset with options it accepts, 1..8 players, eight seats of names the font draws
+    and known levels, a game count."""
     from yatzy import rules
 
+    if not isinstance(s["rules"], str) or s["rules"] not in rules.RULESET_IDS:
+        raise ValueError("rules")
+    if not isinstance(s["options"], dict):
+        raise ValueError("options")
     rules.normalize_options(s["rules"], s["options"])
     n = s["n"]
-    if not isinstance(n, int) or not 1 <= n <= 8:
+    if not _whole(n) or not 1 <= n <= SEATS:
         raise ValueError("players")
-    if len(s["names"]) != 8 or len(s["levels"]) != 8 or not isinstance(s["games"], int):
+    names, levels = s["names"], s["levels"]
+    if not isinstance(names, list) or not isinstance(levels, list):
         raise ValueError("seats")
-    for v in s["names"]:
-        if not isinstance(v, str) or not 0 < len(v) <= NAME_LEN:
+    if len(names) != SEATS or len(levels) != SEATS or not _whole(s["games"]) or s["games"] < 0:
+        raise ValueError("seats")
+    drawable = _records().drawable
+    for v in names:
+        if not drawable(v, NAME_LEN):
             raise ValueError("name")
-    for v in s["levels"]:
-        if v not in LEVELS:
+    for v in levels:
+        if not isinstance(v, str) or v not in LEVELS:
             raise ValueError("level")
 
 
-def _persist():
-    """persist.py, imported when needed: while a game is played only frame.py (the in-place
-    game save) stays loaded; the app calls Store.release when a game starts."""
+def _records():
+    """save/records.py, imported when needed: while a game is played only save/frame.py
+    (the in-place game save) stays loaded; the app calls Store.release when a game
+    starts."""
     from save import records
 
     return records
@@ -64,14 +82,14 @@ class Store:
 
     @property
     def hs(self):
-        """persist.HighScores, made (and loaded, see _load_scores) on first use."""
+        """records.HighScores, made (and loaded, see _load_scores) on first use."""
         if self._hs is None:
-            self._hs = _persist().HighScores(self.storage)
+            self._hs = _records().HighScores(self.storage)
             self._hs_loaded = False
         return self._hs
 
     def release(self):
-        """Drop the high-score tables and persist.py from the heap while a game is played
+        """Drop the high-score tables and save/records.py from the heap while a game is played
         (read again from flash when next needed; the damage note of the first load stays)."""
         import heap
 
@@ -83,12 +101,12 @@ class Store:
     def load_settings(self, defaults):
         """(settings, note or None)."""
         try:
-            return _persist().Settings.load(self.storage, defaults)
+            return _records().Settings.load(self.storage, defaults)
         except OSError:
             return dict(defaults), "Flash read error"
 
     def save_settings(self, settings):
-        return self._guard(_persist().Settings.save, self.storage, settings)
+        return self._guard(_records().Settings.save, self.storage, settings)
 
     def _guard(self, fn, *args):
         """Run a write; a flash error (full, worn) is reported, never a crash."""
@@ -110,7 +128,7 @@ class Store:
         if data is None:
             return s, None
         try:
-            _, payload = _persist().unpack(data, _NAMES_KIND)
+            _, payload = _records().unpack(data, _NAMES_KIND)
             saved = json.loads(bytes(payload).decode())
             for k in s:
                 s[k] = saved[k]
@@ -129,7 +147,7 @@ class Store:
     def load_game(self, dice):
         """(game or None, note or None); the game carries .levels and .number."""
         try:
-            g, meta, note = _persist().SavedGame.load_game(self.storage, dice)
+            g, meta, note = _records().SavedGame.load_game(self.storage, dice)
         except OSError:
             return None, "Flash read error"
         if g is None:
@@ -163,7 +181,7 @@ class Store:
         return self._guard(frame.save_game_into, self.storage, self._buf, end, m)
 
     def clear_game(self):
-        return self._guard(_persist().SavedGame.clear, self.storage)
+        return self._guard(_records().SavedGame.clear, self.storage)
 
     # ---- high scores ------------------------------------------------------------------------
     def _load_scores(self):

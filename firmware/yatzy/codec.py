@@ -1,30 +1,68 @@
-# Save format: compact, versioned, CRC-32 checked bytes for a whole game, and back.
+# The saved game: its named fields, and their compact bytes (the writing side).
 # SPDX-License-Identifier: MIT
 """Game save codec.
 
-Layout: ``b"PYZ"`` magic, one version byte, the payload, then the CRC-32 (IEEE,
-big-endian) of everything before it. The payload is the engine's
-``Game.snapshot()`` tree in a small tagged encoding (None, booleans, varint
-integers, UTF-8 strings, lists; lists of small integers such as dice are packed
-as bytes). :func:`decode` checks the frame, then every field of the tree against
-the rules before it builds a game, so damage raises ``ValueError`` and never
-yields a half-built game. The undo snapshot is not saved.
+A save is the game's :data:`FIELDS`, one tagged value each, in table order (no names in
+the bytes). ``snapshot`` gives them as a dict, :func:`encode` as bytes; ``decode``
+builds a game from those bytes by replaying the saved history through the engine
+(``yatzy/codec_load.py``, ``yatzy/engine_load.py``), so a save the rules could not have
+produced raises ``ValueError`` naming the problem and never loads. The bytes are a payload
+only: the file that holds them (``save/frame.py``) adds the kind, the version and the
+CRC-32. The undo state is not saved.
+
+Tagged values: None, booleans, varint integers, UTF-8 strings and lists; lists of small
+integers such as dice, and the engine's turn logs, are packed as bytes.
 
 Example::
 
     >>> from yatzy.engine import Game
     >>> g = Game("yatzy", ["Ann", "Bob"], dice=1)
+    >>> g.rolloff(); g.rolloff([1])
     >>> decode(encode(g)).snapshot() == g.snapshot()
     True
 
 Only what saving needs lives here (the app saves after every box): reading a save
-(:func:`decode`, :func:`unpack`, :func:`achievable`) is in ``yatzy/codec_load.py``,
-imported on first use and dropped again by :func:`release`.
+(:func:`decode`, ``unpack``), and ``snapshot``/``pack`` (a save as a dict, for checks and
+tests), are in ``yatzy/codec_load.py``, imported on first use (the app drops it again
+with ``heap.drop("reader")``).
 """
 
-MAGIC = b"PYZ"
-VERSION = 1
-_HEADER = len(MAGIC) + 1
+# No module-level imports: the codec is imported at start-up (to read a save) and stays
+# loaded; a reference to an engine function would keep the engine module alive after
+# start-up drops it (heap.py, "start"), and a game would then load a second copy.
+
+# The saved game: one named field per entry, in the order the bytes hold them. Reading a
+# save builds a new game from the first group, replays the second through the engine, and
+# then compares every field with the replayed game's (yatzy/engine_load.py): the third
+# group follows from the history and is only checked.
+FIELDS = (
+    # the new game the replay starts from
+    "rules",  # ruleset id
+    "options",  # house options, one value per rules.OPTION_KEYS
+    "names",  # one name per player
+    "cpu",  # one computer flag per player
+    "seeded",  # [seed, x] of a SeededDice source (the stream resumes), or None
+    # the history, in play order
+    "rolloff_log",  # [attempt, player, dice] per roll-off roll
+    "directions",  # per player: 0 not chosen, 1 down, 2 up (up-or-down order)
+    "turns",  # per player: one turn log entry per scored box (engine.flat_log)
+    "tiebreak_log",  # one flat_log entry [attempt, player, score, ...] per tie-break turn
+    "rolls",  # the turn in progress: the dice after each roll
+    "holds",  # the turn in progress: the hold mask before each re-roll
+    "held",  # the hold mask now
+    # what the history gives
+    "phase",
+    "current",
+    "starter",
+    "round",
+    "rolls_used",
+    "dice",
+    "rolloff",  # roll-off state: [attempt, contenders, next]
+    "tiebreak",  # tie-break state: [attempt, contenders, next]
+    "cards",  # per player, per column: the box values in card order (None: open)
+    "extra",  # per player: extra Yatzy / Yahtzee bonus
+    "saved_rolls",  # per player: rolls saved for later turns (Maxi)
+)
 _MAX_DEPTH = 8
 
 _T_NONE = 0
@@ -37,41 +75,109 @@ _T_LIST = 6
 _T_BYTES = 7
 
 _SEQ = (list, tuple)  # a constant: `(list, tuple)` written in a call is a new tuple each time
-_CRC_TABLE = None
-try:
-    from binascii import crc32 as _crc32  # C on both runtimes: no table, no big ints
-except ImportError:  # a MicroPython build without binascii.crc32
-    _crc32 = None
 
 
-def crc32(data, crc=0):
-    """CRC-32 (IEEE 802.3, as zlib/binascii) of ``data``; pure Python when the runtime has
-    no ``binascii.crc32``."""
-    if _crc32 is not None:
-        return _crc32(data, crc)
-    return crc32_py(data, crc)
+def field(game, name):
+    """The value of the saved field ``name`` (one of :data:`FIELDS`) of ``game``, for
+    encoding at once: the game's own list where the field is one (the turn logs, this
+    turn's rolls, the roll-off log...; ``snapshot`` copies them). Saving walks the table
+    twice, measuring then writing one field at a time, so no whole snapshot is built: the
+    in-play save is the app's heap peak, and a 23-entry dict needs a block a fragmented
+    heap may not have. (Small functions: a MicroPython call whose frame is large allocates
+    it on the heap.)"""
+    if name in _ATTRS:  # a Game attribute of the same name
+        return getattr(game, name)
+    if name == "rules":
+        return game.rules_id
+    if name == "rolls":
+        return game._rolls
+    if name == "holds":
+        return game._holds
+    if name == "held":
+        return game.hold_mask()
+    if name == "turns":  # entries are bytes, never changed once logged
+        return _each(game, "flat_turns")
+    if name in _PLAYER_ATTRS:  # the same attribute of every player
+        return _each(game, name if name != "names" else "name")
+    if name == "directions":
+        return _directions(game)
+    if name == "cards":
+        return _cards(game)
+    if name == "options":
+        return _options(game)
+    if name == "seeded":
+        return _seeded(game)
+    if name == "tiebreak_log":
+        return _tiebreak_log(game)
+    if name == "rolloff":
+        return game._ro
+    if name == "tiebreak":
+        return game._tb
+    raise KeyError(name)
 
 
-def crc32_py(data, crc=0):
-    """CRC-32 in pure Python (the fallback of :func:`crc32`)."""
-    global _CRC_TABLE
-    if _CRC_TABLE is None:
-        t = []
-        for n in range(256):
-            c = n
-            for _ in range(8):
-                c = (c >> 1) ^ 0xEDB88320 if c & 1 else c >> 1
-            t.append(c)
-        _CRC_TABLE = t
-    t = _CRC_TABLE
-    crc ^= 0xFFFFFFFF
-    for b in data:
-        crc = t[(crc ^ b) & 0xFF] ^ (crc >> 8)
-    return crc ^ 0xFFFFFFFF
+_ATTRS = ("rolloff_log", "phase", "current", "starter", "round", "rolls_used", "dice")
+_PLAYER_ATTRS = ("names", "cpu", "extra", "saved_rolls")
+
+
+def _each(game, attr):
+    out = []
+    for pl in game.players:
+        out.append(getattr(pl, attr))
+    return out
+
+
+def _directions(game):
+    from yatzy.engine import DIRECTIONS
+
+    out = []
+    for pl in game.players:
+        out.append(DIRECTIONS.index(pl.direction) + 1 if pl.direction else 0)
+    return out
+
+
+def _cards(game):
+    cats = game.rules.categories
+    out = []
+    for pl in game.players:
+        card = []
+        for col in pl.card:
+            values = []
+            for c in cats:
+                values.append(col[c])
+            card.append(values)
+        out.append(card)
+    return out
+
+
+def _options(game):
+    from yatzy.rules import OPTION_KEYS
+
+    out = []
+    for k in OPTION_KEYS:
+        v = game.options[k]
+        out.append(v)
+    return out
+
+
+def _seeded(game):
+    from yatzy.dice import SeededDice
+
+    src = game.dice_source
+    return src.state() if isinstance(src, SeededDice) else None
+
+
+def _tiebreak_log(game):
+    from yatzy.engine import flat_log
+
+    out = []
+    for e in game.tiebreak_log:
+        out.append(flat_log(e[:3], e[3], e[4]))
+    return out
 
 
 # ---- tagged encoding -----------------------------------------------------------------
-# Two passes: _size() measures the tree, _put() writes it into one buffer of that size
+# Two passes: _size() measures the fields, _put() writes them into one buffer of that size
 # (no growing bytearray: fewer and smaller heap blocks while saving).
 def _vlen(n):
     k = 1
@@ -153,30 +259,10 @@ def _put(out, pos, v):
     return pos + n
 
 
-def pack(tree):
-    """Frame a tree: magic, version, payload, CRC-32."""
-    out = bytearray(_HEADER + _size(tree) + 4)
-    _pack_into(tree, out, 0, len(out) - 4)
-    return bytes(out)
-
-
-def _pack_into(tree, out, at, end):
-    """Frame ``tree`` into ``out[at:end + 4]`` (sized by :func:`_size`); returns end + 4."""
-    out[at : at + len(MAGIC)] = MAGIC
-    out[at + len(MAGIC)] = VERSION
-    if _put(out, at + _HEADER, tree) != end:
-        raise ValueError("save encoding: size mismatch")
-    c = crc32(memoryview(out)[at:end])
-    out[end] = (c >> 24) & 0xFF
-    out[end + 1] = (c >> 16) & 0xFF
-    out[end + 2] = (c >> 8) & 0xFF
-    out[end + 3] = c & 0xFF
-    return end + 4
-
-
 def encode(game):
-    """The whole game as compact checksummed bytes (the undo snapshot is dropped)."""
-    return pack(game.snapshot())
+    """The whole game as compact bytes (the undo state is dropped)."""
+    buf, end = encode_into(game)
+    return bytes(buf[:end])
 
 
 def encode_into(game, buf=None, at=0, room=0):
@@ -185,19 +271,27 @@ def encode_into(game, buf=None, at=0, room=0):
     enough, else a new one (rounded up to 256 bytes; what lies before ``at`` is not
     copied) is returned for the next time. The app saves after every box: one long-lived
     buffer instead of new kilobyte-sized ones that a fragmented heap may not have."""
-    tree = game.snapshot()
-    end = at + _HEADER + _size(tree) + 4
+    end = at
+    for name in FIELDS:
+        end += _size(field(game, name))
     if buf is None or len(buf) < end + room:
         buf = bytearray((end + room + 255) // 256 * 256)
-    return buf, _pack_into(tree, buf, at, end - 4)
+    pos = at
+    for name in FIELDS:
+        pos = _put(buf, pos, field(game, name))
+    if pos != end:
+        raise ValueError("save encoding: size mismatch")
+    return buf, end
 
 
 def decode(data, dice=None):
-    """A Game from :func:`encode` bytes; ``dice`` replaces the saved dice source.
+    """A Game from :func:`encode` bytes, rebuilt by replaying the saved history; ``dice``
+    replaces the saved dice source.
 
     Without ``dice``, a game saved with a SeededDice resumes its stream; any other
-    game gets no dice source (pass one, e.g. ``FairDice(os.urandom)``). Any damage raises
-    ``ValueError`` naming it (checks in ``yatzy/codec_load.py``).
+    game gets no dice source (pass one, e.g. ``FairDice(os.urandom)``). Bytes that are not
+    a save, and a save the rules could not have produced, raise ``ValueError`` naming the
+    problem (``yatzy/codec_load.py``, ``yatzy/engine_load.py``).
     """
     from yatzy import codec_load
 
@@ -205,8 +299,9 @@ def decode(data, dice=None):
 
 
 def __getattr__(name):
-    """``unpack`` and ``achievable``, the reading side, from codec_load (and nothing else)."""
-    if name != "unpack" and name != "achievable":
+    """``unpack`` (bytes -> snapshot dict), ``snapshot`` (game -> dict) and ``pack`` (dict
+    -> bytes): the reading side, from codec_load; nothing else."""
+    if name != "unpack" and name != "snapshot" and name != "pack":
         raise AttributeError(name)
     from yatzy import codec_load
 

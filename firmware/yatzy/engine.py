@@ -361,49 +361,18 @@ class Game(Totals, Boxes, Rounds):
         self.phase = phase
         self.current = p
 
-    # ---- state as plain data (undo, saving) --------------------------------------------
+    # ---- state as plain data (saving) ------------------------------------------------
     def snapshot(self):
-        """The whole state as plain lists/ints/strings (what the codec saves)."""
-        r = self.rules
-        players = []
-        for pl in self.players:
-            cards = [[col[c] for c in r.categories] for col in pl.card]
-            turns = pl.flat_turns[:]  # entries are never changed once logged
-            players.append(
-                [
-                    pl.name,
-                    pl.cpu,
-                    DIRECTIONS.index(pl.direction) + 1 if pl.direction else 0,
-                    pl.saved_rolls,
-                    pl.extra,
-                    cards,
-                    turns,
-                ]
-            )
-        src = self.dice_source
-        seeded = src.state() if isinstance(src, SeededDice) else None
-        return [
-            self.rules_id,
-            _options_list(self.options),
-            self.phase,
-            self.current,
-            self.starter,
-            self.round,
-            list(self.dice),
-            _mask(self.held),
-            self.rolls_used,
-            [self._ro[0], list(self._ro[1]), self._ro[2]],
-            [[a, p, list(d)] for a, p, d in self.rolloff_log],
-            [self._tb[0], list(self._tb[1]), self._tb[2]],
-            [flat_log(e[:3], e[3], e[4]) for e in self.tiebreak_log],
-            [list(x) for x in self._rolls],
-            self._holds[:],
-            players,
-            seeded,
-        ]
+        """The whole state as a dict of plain data, one entry per ``yatzy.codec.FIELDS``
+        name (what a save holds)."""
+        from yatzy.codec_load import snapshot
+
+        return snapshot(self)
 
     def restore(self, s):
-        """Set the state from :meth:`snapshot` data (validated by ``yatzy.codec``)."""
+        """Bring this new game to the state of :meth:`snapshot` data by replaying its
+        history through the rules (``yatzy/engine_load.py``); ValueError when the rules
+        could not have produced it."""
         from yatzy.engine_load import restore
 
         restore(self, s)
@@ -425,14 +394,6 @@ def flat_log(head, rolls, holds):
     for x in rolls:
         out.extend(x)
     out.extend(holds)
-    return out
-
-
-def _options_list(opts):
-    out = []
-    for k in _rules.OPTION_KEYS:
-        v = opts[k]
-        out.append(list(v) if isinstance(v, _SEQ) else v)
     return out
 
 

@@ -1,12 +1,21 @@
-# Reading the engine's state back: restore from snapshot data, turn logs, refusal messages.
+# Reading the engine's state back: a save's history replayed, turn logs, refusal messages.
 # SPDX-License-Identifier: MIT
 """Parts of ``yatzy.engine`` a game in play does not need: ``Game.restore`` (loading a
-save), ``Player.turns`` (records), the messages of a refused score, ``unflat_log`` and
-``options_from_list``. The engine imports this module when one of them is used;
-``codec.release()`` drops it again."""
+save by replaying it), ``Player.turns`` (records), the messages of a refused score,
+``unflat_log`` and ``options_from_list``. The engine imports this module when one of them
+is used; the app drops it again with ``heap.drop("reader")``.
+
+:func:`restore` never sets a field from the save: it feeds the saved roll-off, directions,
+turns (every roll, hold and box) and tie-break turns to the engine in play order, the way
+they were played, and checks each logged score and bonus against what the engine gives.
+Then every field of ``codec.FIELDS`` must equal the replayed game's. So a save the rules
+could not have produced (a score the dice do not give, an extra bonus without a Yatzy, a
+card or round that does not follow from the turns, a roll too many) is refused with a
+ValueError naming the problem.
+"""
 
 from yatzy import rules as _rules
-from yatzy.engine import DIRECTIONS, TIEBREAK, TIEBREAK_BOX
+from yatzy.engine import DIRECTION, DIRECTIONS, ROLLOFF, TIEBREAK, TIEBREAK_BOX, TURN
 
 
 def refuse_score(game, category, column):
@@ -43,48 +52,175 @@ def refuse_score(game, category, column):
 
 
 def restore(game, s):
-    """Set the state from :meth:`snapshot` data (validated by ``yatzy.codec``)."""
+    """Replay snapshot ``s`` (a dict of ``codec.FIELDS``) into ``game``, a new game of the
+    snapshot's ruleset, options, names and computer flags; ValueError ("bad save data:
+    ...") names the first thing the rules refuse or the replay does not reproduce. The
+    dice source is not used (the saved dice are given) and not checked."""
+    from yatzy import codec, codec_load
+
+    if game.rolloff_log or game.tiebreak_log or game.rolls_used:
+        raise ValueError("restore needs a new game")
+    for pl in game.players:
+        if pl.flat_turns or pl.direction:
+            raise ValueError("restore needs a new game")
+    try:
+        _replay(game, s)
+        got = codec_load.snapshot(game)
+        for name in codec.FIELDS:
+            if name != "seeded" and _bytes(s[name]) != _bytes(got[name]):
+                raise ValueError(
+                    "%s %s, the replay gives %s" % (name, _short(s[name]), _short(got[name]))
+                )
+    except ValueError as e:
+        raise ValueError("bad save data: %s" % (e,))
+    game._undo = None  # as before the save was read: the last box cannot be taken back
+
+
+def _bytes(v):
+    """``v`` as the codec writes it: two values are the same save when these are equal."""
+    from yatzy.codec import _put, _size
+
+    out = bytearray(_size(v))
+    _put(out, 0, v)
+    return out
+
+
+def _short(v):
+    t = repr(v)
+    return t if len(t) <= 48 else t[:45] + "..."
+
+
+def _list(v, what, n=None):
+    if not isinstance(v, list) or (n is not None and len(v) != n):
+        raise ValueError(
+            "%s is not a list%s: %s" % (what, "" if n is None else " of %d" % n, _short(v))
+        )
+    return v
+
+
+def _replay(game, s):
+    n = len(game.players)
+    for j, e in enumerate(_list(s["rolloff_log"], "rolloff_log")):
+        who = "roll-off roll %d" % (j + 1)
+        _list(e, who, 3)
+        if game.phase != ROLLOFF:
+            raise ValueError("%s after the roll-off" % who)
+        if e[0] != game._ro[0] or e[1] != game.current:
+            raise ValueError(
+                "%s is logged for player %r in attempt %r, the replay gives player %d in"
+                " attempt %d" % (who, e[1], e[0], game.current, game._ro[0])
+            )
+        try:
+            game.rolloff(e[2])
+        except ValueError as x:
+            raise ValueError("%s: %s" % (who, x))
+    logs = _list(s["turns"], "turns", n)
+    dirs = _list(s["directions"], "directions", n)
+    done = [0] * n
+    while True:
+        p = game.current
+        if game.phase == DIRECTION and dirs[p]:
+            if dirs[p] not in (1, 2):
+                raise ValueError("player %d direction %r is not 1 or 2" % (p + 1, dirs[p]))
+            game.choose_direction(DIRECTIONS[dirs[p] - 1])
+        if game.phase != TURN or done[p] >= len(_list(logs[p], "turns of player %d" % (p + 1))):
+            break
+        _turn(game, logs[p][done[p]], "player %d turn %d" % (p + 1, done[p] + 1))
+        done[p] += 1
+    for p in range(n):
+        if done[p] != len(logs[p]):
+            raise ValueError(
+                "player %d has %d logged turns, the replay reaches %d"
+                % (p + 1, len(logs[p]), done[p])
+            )
+    for j, e in enumerate(_list(s["tiebreak_log"], "tiebreak_log")):
+        who = "tie-break turn %d" % (j + 1)
+        if game.phase != TIEBREAK:
+            raise ValueError("%s outside a tie-break" % who)
+        try:
+            head, rolls, holds = unflat_log(e, 3, game.rules.dice)
+        except ValueError as x:
+            raise ValueError("%s: %s" % (who, x))
+        if head[0] != game._tb[0] or head[1] != game.current:
+            raise ValueError(
+                "%s is logged for player %r in attempt %r, the replay gives player %d in"
+                " attempt %d" % (who, head[1], head[0], game.current, game._tb[0])
+            )
+        try:
+            _rolls(game, rolls, holds)
+            dice = game.dice
+            got = game.score(TIEBREAK_BOX, 0)
+        except ValueError as x:
+            raise ValueError("%s: %s" % (who, x))
+        if got != head[2]:
+            raise ValueError("%s logs %r, the dice %s give %d" % (who, head[2], dice, got))
+    rolls = _list(s["rolls"], "rolls")
+    holds = _list(s["holds"], "holds")
+    if rolls or holds:
+        if game.phase != TURN and game.phase != TIEBREAK:
+            raise ValueError("dice rolled outside a turn")
+        try:
+            _rolls(game, rolls, holds)
+        except ValueError as x:
+            raise ValueError("the turn in progress: %s" % (x,))
+    if s["held"] != game.hold_mask():
+        try:
+            game.set_holds(s["held"])
+        except ValueError as x:
+            raise ValueError("held dice: %s" % (x,))
+
+
+def _turn(game, t, who):
+    """Replay one logged turn of the current player and check its score and bonus."""
     r = game.rules
-    (
-        _rid,
-        _opts,
-        game.phase,
-        game.current,
-        game.starter,
-        game.round,
-        dice,
-        held,
-        game.rolls_used,
-        ro,
-        ro_log,
-        tb,
-        tb_log,
-        rolls,
-        holds,
-        players,
-        _seeded,
-    ) = s
-    game.dice = list(dice)
-    game.held = [bool(held >> i & 1) for i in range(r.dice)]
-    game._ro = [ro[0], list(ro[1]), ro[2]]
-    game.rolloff_log = [(a, p, tuple(d)) for a, p, d in ro_log]
-    game._tb = [tb[0], list(tb[1]), tb[2]]
-    game.tiebreak_log = []
-    for e in tb_log:
-        head, rl, hl = unflat_log(e, 3, r.dice)
-        game.tiebreak_log.append(head + [rl, hl])
-    game._rolls = [list(x) for x in rolls]
-    game._holds = list(holds)
-    for pl, ps in zip(game.players, players):
-        pl.name, pl.cpu = ps[0], ps[1]
-        pl.direction = DIRECTIONS[ps[2] - 1] if ps[2] else None
-        pl.saved_rolls, pl.extra = ps[3], ps[4]
-        pl.card = [dict(zip(r.categories, col)) for col in ps[5]]
-        turns = []
-        for t in ps[6]:
-            unflat_log(t, 5, r.dice)  # checks the shape
-            turns.append(t if type(t) is bytes else bytes(t))
-        pl.flat_turns = turns
+    try:
+        head, rolls, holds = unflat_log(t, 5, r.dice)
+    except ValueError as x:
+        raise ValueError("%s: %s" % (who, x))
+    rnd, col, k, pts, extra = head
+    if rnd != game.round:
+        raise ValueError(
+            "%s is logged in round %r, the replay is in round %d" % (who, rnd, game.round)
+        )
+    if type(k) is not int or not 0 <= k < len(r.categories):
+        raise ValueError("%s: no box %r on the card" % (who, k))
+    cat = r.categories[k]
+    try:
+        _rolls(game, rolls, holds)
+        bonus = game.extra_for(game.current, game.dice)
+        dice = game.dice
+        got = game.score(cat, col)
+    except ValueError as x:
+        raise ValueError("%s: %s" % (who, x))
+    if got != pts:
+        raise ValueError("%s logs %r in %s, the dice %s give %d" % (who, pts, cat, dice, got))
+    if extra != bonus:
+        raise ValueError("%s logs an extra bonus of %r, the rules give %d" % (who, extra, bonus))
+
+
+def _rolls(game, rolls, holds):
+    """Replay a turn's rolls: ``rolls`` the dice after each roll, ``holds`` the hold mask
+    before each re-roll; a held die must keep its value."""
+    n = game.rules.dice
+    if len(holds) != max(len(rolls) - 1, 0):
+        raise ValueError(
+            "%d rolls need %d hold masks, got %d"
+            % (len(rolls), max(len(rolls) - 1, 0), len(holds))
+        )
+    for k in range(len(rolls)):
+        roll = _list(rolls[k], "roll %d" % (k + 1), n)
+        if not k:
+            game.roll(roll)
+            continue
+        m = holds[k - 1]
+        game.set_holds(m)
+        free = []
+        for i in range(n):
+            if not m >> i & 1:
+                free.append(roll[i])
+            elif roll[i] != game.dice[i]:
+                raise ValueError("roll %d changes held die %d" % (k + 1, i + 1))
+        game.roll(free)
 
 
 def turns_of(pl):
@@ -100,13 +236,13 @@ def turns_of(pl):
 
 
 def unflat_log(v, nhead, ndice):
-    """(head, rolls, holds) as lists from :func:`flat_log` output (bytes, or a list of ints
-    from a save); ValueError when malformed."""
+    """(head, rolls, holds) as lists from ``engine.flat_log`` output (bytes, or a list of
+    ints from a save); ValueError when malformed."""
     if not isinstance(v, (list, bytes)) or len(v) < nhead + 1:
-        raise ValueError("bad save data: turn log entry %r" % (v,))
+        raise ValueError("turn log entry %r is malformed" % (v,))
     k = v[nhead]
     if not isinstance(k, int) or k < 1 or len(v) != nhead + 1 + k * ndice + k - 1:
-        raise ValueError("bad save data: turn log entry of the wrong length")
+        raise ValueError("turn log entry of the wrong length")
     pos = nhead + 1
     rolls = []
     for _ in range(k):

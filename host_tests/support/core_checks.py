@@ -5,6 +5,7 @@
 Run: ``MICROPYPATH=firmware:.:.frozen micropython host_tests/support/core_checks.py``
 (or ``PYTHONPATH=firmware:. python host_tests/support/core_checks.py``)."""
 
+from save.frame import crc32
 from yatzy import codec, rules, scoring, strategy
 from yatzy.dice import FairDice, ScriptedDice, SeededDice
 from yatzy.engine import OVER, Game
@@ -26,7 +27,7 @@ def scoring_digest():
         for c in r.categories:
             for m in scoring.multisets(r.dice):
                 table.append(scoring.score(r, c, list(m)))
-        check("scoring", rid, len(table), "%08x" % codec.crc32(table))
+        check("scoring", rid, len(table), "%08x" % crc32(table))
 
 
 def examples():
@@ -69,8 +70,8 @@ def dice_streams():
 
 
 def crc():
-    assert codec.crc32(b"123456789") == 0xCBF43926
-    check("crc32", "%08x" % codec.crc32(bytes(range(256))))
+    assert crc32(b"123456789") == 0xCBF43926
+    check("crc32", "%08x" % crc32(bytes(range(256))))
 
 
 def joker():
@@ -97,7 +98,7 @@ def strategy_game(rid, options, seed):
             assert codec.encode(h) == data
     assert check_record(game_record(g)) == []
     data = codec.encode(g)
-    check("game", rid, steps, g.totals(), len(data), "%08x" % codec.crc32(data))
+    check("game", rid, steps, g.totals(), len(data), "%08x" % crc32(data))
     return g
 
 
@@ -128,30 +129,47 @@ def random_game(rid, options, seed):
         if g.phase == OVER and not g.can_undo():
             break
     assert check_record(game_record(g)) == []
-    check("random", rid, steps, refused, g.totals(), "%08x" % codec.crc32(codec.encode(g)))
+    check("random", rid, steps, refused, g.totals(), "%08x" % crc32(codec.encode(g)))
 
 
 def damage():
+    """Every bit flip and truncation of a saved game's record is refused (the frame's CRC);
+    a logged score changed under a sound frame is refused by the replay, with the same
+    message on both runtimes."""
+    from save.records import SavedGame
+    from save.storage import MemoryStorage
+
     g = Game("yatzy", ["A"], dice=3)
     g.roll()
-    data = bytearray(codec.encode(g))
+    g.score("chance")
+    g.roll()
+    st = MemoryStorage()
+    SavedGame.save(st, codec.encode(g))
+    assert SavedGame.load_game(st)[0].snapshot() == g.snapshot()
+    data = bytearray(st.files["game.dat"])
     rejected = 0
     for i in range(len(data)):
         for bit in range(8):
             data[i] ^= 1 << bit
-            try:
-                codec.decode(bytes(data))
-            except ValueError:
+            st.files["game.dat"] = bytes(data)
+            if SavedGame.load_game(st)[0] is None:
                 rejected += 1
             data[i] ^= 1 << bit
     assert rejected == 8 * len(data)
     for n in range(len(data)):
-        try:
-            codec.decode(bytes(data[:n]))
+        st.files["game.dat"] = bytes(data[:n])
+        if SavedGame.load_game(st)[0] is not None:
             raise AssertionError("truncated save accepted")
-        except ValueError:
-            pass
-    check("damage", len(data), rejected)
+    s = g.snapshot()
+    turn = bytearray(s["turns"][0][0])
+    turn[3] += 1  # the logged score of the first turn
+    s["turns"][0][0] = bytes(turn)
+    try:
+        codec.decode(codec.pack(s))
+        raise AssertionError("a score the dice do not give was accepted")
+    except ValueError as e:
+        why = str(e)
+    check("damage", len(data), rejected, why)
 
 
 def main():

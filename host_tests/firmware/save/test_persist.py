@@ -1,4 +1,4 @@
-# Tests for storage.py (atomic files), persist.py (records, settings, high scores, saved game)
+# Tests for save/storage.py (atomic files), save/records.py (records, settings, scores, game)
 # SPDX-License-Identifier: MIT
 # under power cuts at every step, bit flips and truncation, on CPython and MicroPython.
 import os
@@ -7,8 +7,8 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from save import frame, storage
 from save import records as persist
-from save import storage
 from save.records import HighScores, SavedGame, Settings
 from yatzy import codec
 from yatzy.engine import Game
@@ -79,6 +79,18 @@ def test_crc_is_zlib_crc32():
     data = bytes(range(256)) * 3
     rec = persist.pack("T", 0, data)
     assert int.from_bytes(rec[-4:], "big") == zlib.crc32(rec[:-4])
+    assert frame.crc32(b"123456789") == 0xCBF43926  # the standard CRC-32 check value
+
+
+@given(st.binary(max_size=300))
+def test_crc32_matches_zlib_and_binascii(data):
+    import binascii
+    import zlib
+
+    assert frame.crc32(data) == zlib.crc32(data) == binascii.crc32(data)
+    # the pure-Python fallback (a MicroPython build without binascii.crc32), also chained
+    assert frame.crc32_py(data) == zlib.crc32(data)
+    assert frame.crc32_py(data[7:], frame.crc32_py(data[:7])) == zlib.crc32(data)
 
 
 # --- FileStorage on a real folder -----------------------------------------------------------
@@ -160,7 +172,7 @@ def test_settings_defaults_and_round_trip():
     s = storage.MemoryStorage()
     got, msg = Settings.load(s)
     assert got == persist.SETTINGS_DEFAULTS and msg is None
-    got["contrast"] = 7
+    got["contrast"] = 48
     got["left_handed"] = True
     Settings.save(s, got)
     again, msg = Settings.load(s)
@@ -171,9 +183,12 @@ def test_settings_defaults_and_round_trip():
 
 def test_settings_with_app_defaults_keep_only_known_keys():
     s = storage.MemoryStorage()
-    Settings.save(s, {"contrast": 9, "hints": True, "gone": 1})
+    Settings.save(s, {"contrast": 8, "hints": True, "gone": 1})
     got, msg = Settings.load(s, {"contrast": 128, "hints": False, "new": 3})
-    assert got == {"contrast": 9, "hints": True, "new": 3} and msg is None
+    assert got == {"contrast": 8, "hints": True, "new": 3} and msg is None
+    Settings.save(s, {"hints": 1, "new": 30})  # outside settings.py: the default's type
+    got, msg = Settings.load(s, {"hints": False, "new": 3})
+    assert got == {"hints": False, "new": 30} and msg == "Some settings reset"
 
 
 @pytest.mark.parametrize(
@@ -186,6 +201,11 @@ def test_settings_with_app_defaults_keep_only_known_keys():
         ("sound", 1),
         ("volume", 11),
         ("sleep_s", 1.5),
+        # in range, but not a value the settings menu offers
+        ("contrast", 7),
+        ("sleep_s", 45),
+        ("cpu_pace", 200),
+        ("i2c_khz", 399),
     ],
 )
 def test_bad_setting_values_are_reset_one_by_one(key, value):
@@ -276,6 +296,11 @@ def _scores_doc(seq, tables):
         {"yatzy": [["Ann", 5, "#1"]] * 11},
         {"": []},
         {"yatzy": "x"},
+        {"farkle": [["Ann", 5, "#1"]]},  # no such ruleset
+        {"yatzy": [["Ann", 1775, "#1"]]},  # above what any Yatzy game can score (1774)
+        {"yatzy": [["Zo\u00eb", 5, "#1"]]},  # a letter the font cannot draw
+        {"yatzy": [["A\x01", 5, "#1"]]},  # an icon code, not text
+        {"yatzy": [["Ann", True, "#1"]]},
     ],
 )
 def test_malformed_score_tables_are_rejected(tables):
@@ -318,7 +343,7 @@ def _saver(what, version):
     def run(s):
         if what == "settings":
             d = dict(persist.SETTINGS_DEFAULTS)
-            d["contrast"] = version
+            d["volume"] = version if version <= 10 else version - 89  # 98, 99 -> 9, 10
             Settings.save(s, d)
         elif what == "scores":
             hs = HighScores(s)
@@ -452,7 +477,7 @@ def test_both_copies_damaged_means_empty_tables_and_message():
 def test_random_damage_to_one_file_is_reported_and_spares_the_others(data):
     fs = FlashFS()
     s = storage.FileStorage("", fs=fs)
-    Settings.save(s, dict(persist.SETTINGS_DEFAULTS, contrast=3))
+    Settings.save(s, dict(persist.SETTINGS_DEFAULTS, contrast=48))
     hs = HighScores(s)
     hs.end_game("yatzy", [("Ann", 123)])
     hs.end_game("yatzy", [("Bob", 50)])  # both copies exist now
@@ -477,7 +502,7 @@ def test_random_damage_to_one_file_is_reported_and_spares_the_others(data):
     if victim == "settings.dat":
         assert smsg == "Settings damaged: defaults used" and settings_["contrast"] == 128
     else:
-        assert smsg is None and settings_["contrast"] == 3
+        assert smsg is None and settings_["contrast"] == 48
     if victim.startswith("scores"):
         assert hmsg == "High scores repaired from backup"
     else:
@@ -527,7 +552,8 @@ def test_saved_game_with_a_valid_container_but_bad_codec_bytes():
     SavedGame.save(s, b"not a game")
     assert SavedGame.load(s) == (b"not a game", None)
     assert SavedGame.load_game(s) == (None, {}, "Saved game damaged")
-    s.write("game.dat", persist.pack("GAME", 1, b"\x00\x09{}"))  # meta length past the end
+    # meta length past the end
+    s.write("game.dat", persist.pack("GAME", persist.GAME_VERSION, b"\x00\x09{}"))
     assert SavedGame.load(s) == (None, "Saved game damaged")
     with pytest.raises(ValueError, match="bytes"):
         SavedGame.save(s, "text")
@@ -543,7 +569,7 @@ from tools.core.faultstore import FlashFS, PowerCut
 root = ROOT
 s = storage.FileStorage(root)
 d = dict(persist.SETTINGS_DEFAULTS)
-d["contrast"] = 77
+d["contrast"] = 192
 persist.Settings.save(s, d)
 got, msg = persist.Settings.load(s)
 assert got == d and msg is None, got
@@ -589,7 +615,7 @@ def test_storage_and_persist_on_micropython(tmp_path):
     assert "NAMES game.dat scores1.dat settings.dat" in out
     assert int(out.split("CUTS ")[1].split()[0]) >= 3
     # same bytes as CPython writes
-    d = dict(persist.SETTINGS_DEFAULTS, contrast=77)
+    d = dict(persist.SETTINGS_DEFAULTS, contrast=192)
     assert (
         out.split("SETTINGS ")[1].split()[0]
         == persist.pack("SETT", 1, persist._json_bytes(d)).hex()
