@@ -7,7 +7,7 @@ import random
 import pytest
 from gfx import canvas as gfx
 from gfx import font
-from gfx.pusher import FramePusher
+from gfx.pusher import FULL, FramePusher
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -515,6 +515,70 @@ def test_pusher_sends_exactly_the_changes_and_never_more_than_the_best_span_plan
                 for p in range(c[3], c[4] + 1)
                 for x in range(c[1], c[2] + 1)
             )
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 1023), st.integers(1, 255)), max_size=40), st.data())
+def test_plan_touches_no_display_and_push_sends_exactly_the_plan(changes, data):
+    d = PanelDisplay()
+    rnd = random.Random(data.draw(st.integers(0, 1000)))
+    d.buffer[:] = bytes(rnd.getrandbits(8) for _ in range(1024))
+    pusher = FramePusher(d)
+    assert pusher.plan() == FULL and d.calls == []  # nothing shown yet
+    pusher.push()
+    old = bytes(d.buffer)
+    for i, v in changes:
+        d.buffer[i] ^= v
+    d.calls.clear()
+    n = pusher.plan()
+    assert d.calls == []
+    assert (n == 0) == (bytes(d.buffer) == old)
+    planned = [pusher.window(r) for r in range(max(n, 0))]
+    assert pusher.plan() == n and [pusher.window(r) for r in range(max(n, 0))] == planned
+    full = pusher.cost(0, W - 1, 0, H // 8 - 1)
+    if n > 0:
+        assert sum(pusher.cost(*w) for w in planned) < full
+        covered = {(p, x) for x0, x1, p0, p1 in planned for p in range(p0, p1 + 1)
+                   for x in range(x0, x1 + 1)}  # fmt: skip
+        assert {(i // W, i % W) for i in range(1024) if old[i] != d.buffer[i]} <= covered
+    sent = pusher.push()
+    if n == 0:
+        assert d.calls == [] and sent == 0
+    elif n == FULL:
+        assert d.calls == [("show",)] and sent == 1024
+    else:
+        assert d.calls == [("window",) + w for w in planned]
+        assert sent == sum((x1 - x0 + 1) * (p1 - p0 + 1) for x0, x1, p0, p1 in planned)
+    assert pusher.plan() == 0
+
+
+def test_send_writes_the_planned_windows_and_remembers_the_frame():
+    d = PanelDisplay()
+    pusher = FramePusher(d)
+    pusher.push()
+    d.buffer[0:3] = b"\x01\x02\x03"
+    d.buffer[5 * W + 120] = 9
+    n = pusher.plan()  # the two plans tie: the spans one is sent, last page first
+    assert [pusher.window(r) for r in range(n)] == [(120, 120, 5, 5), (0, 2, 0, 0)]
+    d.calls.clear()
+    assert pusher.send(n) == 4
+    assert d.calls == [("window", 120, 120, 5, 5), ("window", 0, 2, 0, 0)]
+    assert d.ram == d.buffer and pusher.plan() == 0
+    assert (pusher.pushes, pusher.windows, pusher.data_bytes) == (2, 3, 1028)
+
+
+def test_plan_is_full_without_windows_and_when_most_of_the_frame_changed():
+    d = PanelDisplay(windowed=False)
+    pusher = FramePusher(d)
+    pusher.push()
+    assert pusher.plan() == 0
+    d.buffer[9] = 1
+    assert pusher.plan() == FULL
+    d = PanelDisplay()
+    pusher = FramePusher(d)
+    pusher.push()
+    d.buffer[:] = b"\x55" * 1024
+    assert pusher.plan() == FULL and d.calls == [("show",)]
 
 
 def test_pusher_sends_separate_blocks_as_separate_windows():
