@@ -13,13 +13,14 @@ from hypothesis import strategies as st
 
 from tools.emu import mp_run
 from tools.gen import font as gen_font
+from tools.sim.canvas import HostCanvas
 
 W, H = 128, 64
 
 
 def canvas(height=H, guard=0, fill=0):
     buf = bytearray([fill]) * (W * ((height + 7) // 8) + guard)
-    return gfx.Canvas(buf, W, height), buf
+    return HostCanvas(buf, W, height), buf
 
 
 # --- a naive per-pixel reference model -----------------------------------------------------
@@ -181,7 +182,7 @@ def test_text_matches_glyph_source(x, y, s, name, c):
     ref.on = lit(cv)
     end = cv.text(x, y, s, fnt, c)
     assert end == ref.text(x, y, s, fnt, SPECS[name].glyphs, c)
-    assert end == x + cv.text_width(s, fnt)
+    assert end == x + fnt.width(s)
     assert lit(cv) == ref.on
 
 
@@ -640,8 +641,6 @@ for i in range(5):
 cv.fill_round_rect(100, 50, 30, 20, 4, 1)
 cv.invert_rect(0, 0, 64, 9)
 cv.round_rect(-3, 44, 40, 30, 5, 2)
-cv.line(0, 63, 127, 40)
-cv.blit(b"\\x0f\\xf0\\xff", 60, 5, 3, 8, 2)
 print("FRAME", bytes(buf).hex())
 """
 
