@@ -91,6 +91,8 @@ class Play(Screen):
         app = self.app
         app.changed()
         if g.is_over() and not self.rolloff_seen:
+            # this screen is done: what it holds goes before the end screen loads
+            self.rows = self.pots = self.order = self.tumble = None
             from ui.end import End
 
             app.show(End(app, g))
