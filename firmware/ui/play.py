@@ -91,8 +91,6 @@ class Play(Screen):
         app = self.app
         app.changed()
         if g.is_over() and not self.rolloff_seen:
-            # this screen is done: what it holds goes before the end screen loads
-            self.rows = self.pots = self.order = self.tumble = None
             from ui.end import End
 
             app.show(End(app, g))
@@ -177,6 +175,8 @@ class Play(Screen):
         self.app.save_now()
         if g.is_over():
             self.app.play_sound("end")
+            # sync() shows the end screen: what this one holds goes before that loads
+            self.rows = self.pots = self.order = self.tumble = None
         self.sync(now)
 
     def do_undo(self, now):
@@ -309,7 +309,7 @@ class Play(Screen):
 
     # ---- hints ------------------------------------------------------------------------
     def hint_text(self):
-        """The best move now and what the player's current choice gives away (ui_hint.py,
+        """The best move now and what the player's current choice gives away (ui/hint.py,
         loaded only when a hint is asked for)."""
         from ui.hint import hint_text
 

@@ -10,8 +10,8 @@ from yatzy import engine as E
 
 def cpu_step(play, now):
     """The computer's next step, due now: end the roll-off view, show or set its holds,
-    score the box it chose, roll, or ask the strategy what to do; sets when the next step
-    is due (play.cpu_at, None when it is a human's turn)."""
+    score the box it chose, roll, or ask the strategy what to do; sets play.cpu_at to when
+    the next step is due."""
     g = play.g
     app = play.app
     pace = play.pace()
