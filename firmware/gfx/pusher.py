@@ -147,6 +147,9 @@ class FramePusher:
         width = self._width
         bpages = self._bpages
         lpages = self._lpages
+        lo = self._lo
+        hi = self._hi
+        changed = self._changed
         nch = 0
         for p in range(self._pages):
             if bpages[p] == lpages[p]:
@@ -157,26 +160,38 @@ class FramePusher:
             j = (p + 1) * width - 1
             while buf[j] == last[j]:
                 j -= 1
-            self._lo[p] = i - p * width
-            self._hi[p] = j - p * width
-            self._changed[nch] = p
+            lo[p] = i - p * width
+            hi[p] = j - p * width
+            changed[nch] = p
             nch += 1
         return nch
 
     def _plan_segments(self, nch):
-        """The segments plan of the changed pages into the window slots (count in _nrect);
-        returns its cost."""
+        """The segments plan into the window slots (their count in _nrect); returns its
+        cost. Each run of changed columns (runs up to GAP apart joined) is stacked onto the
+        window ending on the page above that saves most bytes, else gets a window of its
+        own (with no slot left: grows the last window)."""
         buf = self._buf
         last = self._last
         width = self._width
         gap = self.GAP
-        self._nrect = 0
+        pc = self.PAGE_COST
+        wc = self.WINDOW_COST
+        rx0 = self._rx0
+        rx1 = self._rx1
+        rp0 = self._rp0
+        rp1 = self._rp1
+        max_r = len(rx0)
+        lo = self._lo
+        hi = self._hi
+        changed = self._changed
+        nrect = 0
         cost = 0
         for c in range(nch):
-            p = self._changed[c]
+            p = changed[c]
             base = p * width
-            j = base + self._hi[p]
-            s0 = prev = base + self._lo[p]
+            j = base + hi[p]
+            s0 = prev = base + lo[p]
             k = s0 + 1
             while True:
                 while k <= j and buf[k] == last[k]:
@@ -185,60 +200,50 @@ class FramePusher:
                     prev = k
                     k += 1
                     continue
-                cost += self._add_run(s0 - base, prev - base, p)
+                x0 = s0 - base
+                x1 = prev - base
+                own = wc + pc + x1 - x0 + 1
+                best_r = -1
+                best_gain = 0
+                for r in range(nrect):
+                    if rp1[r] != p - 1:
+                        continue
+                    r0 = rx0[r]
+                    r1 = rx1[r]
+                    n = p - rp0[r]  # pages of the window so far
+                    m0 = r0 if r0 < x0 else x0
+                    m1 = r1 if r1 > x1 else x1
+                    rw = r1 - r0 + 1
+                    mw = m1 - m0 + 1
+                    g = own + rw * n + (pc if rw == width else pc * n)
+                    g -= mw * (n + 1) + (pc if mw == width else pc * (n + 1))
+                    if g > best_gain:
+                        best_gain = g
+                        best_r = r
+                if best_r < 0 and nrect == max_r:
+                    best_r = nrect - 1
+                if best_r < 0:
+                    rx0[nrect] = x0
+                    rx1[nrect] = x1
+                    rp0[nrect] = p
+                    rp1[nrect] = p
+                    nrect += 1
+                    cost += own
+                else:
+                    r = best_r
+                    cost -= self.cost(rx0[r], rx1[r], rp0[r], rp1[r])
+                    if x0 < rx0[r]:
+                        rx0[r] = x0
+                    if x1 > rx1[r]:
+                        rx1[r] = x1
+                    rp1[r] = p
+                    cost += self.cost(rx0[r], rx1[r], rp0[r], rp1[r])
                 if k > j:
                     break
                 s0 = prev = k
                 k += 1
+        self._nrect = nrect
         return cost
-
-    def _add_run(self, x0, x1, p):
-        """Put the changed columns x0..x1 of page p into the segments plan: stacked onto a
-        window that ends on the page above when that saves bytes (the one saving most), else
-        a window of its own (or, with no slot left, onto the last window). Returns the
-        change in the plan's cost."""
-        rx0 = self._rx0
-        rx1 = self._rx1
-        rp0 = self._rp0
-        rp1 = self._rp1
-        width = self._width
-        pc = self.PAGE_COST
-        nrect = self._nrect
-        own = self.WINDOW_COST + pc + x1 - x0 + 1
-        best_r = -1
-        best_gain = 0
-        for r in range(nrect):
-            if rp1[r] != p - 1:
-                continue
-            r0 = rx0[r]
-            r1 = rx1[r]
-            n = p - rp0[r]  # pages of the window so far
-            m0 = r0 if r0 < x0 else x0
-            m1 = r1 if r1 > x1 else x1
-            rw = r1 - r0 + 1
-            mw = m1 - m0 + 1
-            g = own + rw * n + (pc if rw == width else pc * n)
-            g -= mw * (n + 1) + (pc if mw == width else pc * (n + 1))
-            if g > best_gain:
-                best_gain = g
-                best_r = r
-        if best_r < 0 and nrect == len(rx0):
-            best_r = nrect - 1  # out of slots: grow the last window
-        if best_r < 0:
-            rx0[nrect] = x0
-            rx1[nrect] = x1
-            rp0[nrect] = p
-            rp1[nrect] = p
-            self._nrect = nrect + 1
-            return own
-        r = best_r
-        before = self.cost(rx0[r], rx1[r], rp0[r], rp1[r])
-        if x0 < rx0[r]:
-            rx0[r] = x0
-        if x1 > rx1[r]:
-            rx1[r] = x1
-        rp1[r] = p
-        return self.cost(rx0[r], rx1[r], rp0[r], rp1[r]) - before
 
     def _plan_spans(self, nch):
         """The spans plan: one column range per changed page, neighbouring pages merged by
