@@ -28,7 +28,7 @@ GROUPS = {
     # the core's save reader: the in-play save needs only the writing side
     "reader": ("yatzy.codec_load", "yatzy.engine_load"),
     # the play screen: dropped when a game is over and the menus come back
-    "play": ("ui.play", "ui.card"),
+    "play": ("ui.play", "ui.play_card", "ui.play_view", "ui.play_cpu", "ui.card"),
     # the high-score and settings records: only the in-play save stays loaded in a game
     "records": ("save.records", "save.scores"),
     # what start-up loads to read the saved game and the title does not need

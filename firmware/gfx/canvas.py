@@ -8,7 +8,9 @@ one page, bit 0 on top), normally `display.buffer`. Colour `c` is 1 (lit), 0 (da
 nothing outside the buffer is ever touched. Fills and text work a byte (8 pixels of a
 column) at a time, not pixel by pixel.
 
-The frame pusher (`gfx.pusher.FramePusher`) sends what changed to the display.
+The frame pusher (`gfx.pusher.FramePusher`) sends what changed to the display. Only calls
+a screen makes live here; tests and host tools draw with `tools.sim.canvas.HostCanvas`, this
+class plus pixel reads, single pixels, lines and plain bitmaps.
 """
 
 from gfx.font import MEDIUM, codes
@@ -58,23 +60,6 @@ class Canvas:
     def fill(self, c):
         """Set every pixel to c (0 or 1), or flip every pixel with INVERT."""
         self.fill_rect(0, 0, self.width, self.height, c)
-
-    def pixel(self, x, y, c=1):
-        if 0 <= x < self.width and 0 <= y < self.height:
-            i = (y >> 3) * self.width + x
-            bit = 1 << (y & 7)
-            if c == 1:
-                self.buf[i] |= bit
-            elif c == 0:
-                self.buf[i] &= ~bit
-            else:
-                self.buf[i] ^= bit
-
-    def get_pixel(self, x, y):
-        """1 when the pixel is lit, 0 when dark or outside the canvas."""
-        if 0 <= x < self.width and 0 <= y < self.height:
-            return (self.buf[(y >> 3) * self.width + x] >> (y & 7)) & 1
-        return 0
 
     def fill_rect(self, x, y, w, h, c=1):
         """Fill the w x h rectangle whose top-left corner is (x, y)."""
@@ -134,25 +119,6 @@ class Canvas:
         """Flip every pixel of the rectangle (highlight a menu row, a selected box)."""
         self.fill_rect(x, y, w, h, INVERT)
 
-    def line(self, x0, y0, x1, y1, c=1):
-        """Straight line from (x0, y0) to (x1, y1), both ends included (Bresenham)."""
-        dx = x1 - x0 if x1 > x0 else x0 - x1
-        dy = y1 - y0 if y1 > y0 else y0 - y1
-        sx = 1 if x0 < x1 else -1
-        sy = 1 if y0 < y1 else -1
-        err = dx - dy
-        while True:
-            self.pixel(x0, y0, c)
-            if x0 == x1 and y0 == y1:
-                return
-            e2 = 2 * err
-            if e2 > -dy:
-                err -= dy
-                x0 += sx
-            if e2 < dx:
-                err += dx
-                y0 += sy
-
     def fill_round_rect(self, x, y, w, h, r, c=1):
         """Filled rectangle with corners rounded to radius r (clamped to fit)."""
         if w <= 0 or h <= 0:
@@ -193,66 +159,9 @@ class Canvas:
 
     # --- bitmaps and text ------------------------------------------------------------------
 
-    def _column(self, x, y, b, c):
-        """Draw the lit bits of column byte b with its top bit row at (x, y); x is on-canvas."""
-        width = self.width
-        buf = self.buf
-        shift = y & 7
-        page = y >> 3
-        if 0 <= page < self.pages:
-            v = (b << shift) & 0xFF
-            if self.height < (page + 1) << 3:
-                v &= 0xFF >> (((page + 1) << 3) - self.height)
-            if v:
-                i = page * width + x
-                if c == 1:
-                    buf[i] |= v
-                elif c == 0:
-                    buf[i] &= ~v
-                else:
-                    buf[i] ^= v
-        page += 1
-        if shift and 0 <= page < self.pages:
-            v = b >> (8 - shift)
-            if self.height < (page + 1) << 3:
-                v &= 0xFF >> (((page + 1) << 3) - self.height)
-            if v:
-                i = page * width + x
-                if c == 1:
-                    buf[i] |= v
-                elif c == 0:
-                    buf[i] &= ~v
-                else:
-                    buf[i] ^= v
-
-    def blit(self, bits, x, y, w, h, c=1):
-        """Draw the lit pixels of a w x h MONO_VLSB bitmap (w bytes per 8-row band) at (x, y)."""
-        if w <= 0 or h <= 0:
-            return
-        bands = (h + 7) >> 3
-        if len(bits) < w * bands:
-            raise ValueError("bitmap of %d bytes is too small for %dx%d" % (len(bits), w, h))
-        for band in range(bands):
-            keep = 0xFF
-            rows = h - (band << 3)
-            if rows < 8:
-                keep = 0xFF >> (8 - rows)
-            yy = y + (band << 3)
-            if yy <= -8 or yy >= self.height:
-                continue
-            for k in range(w):
-                xx = x + k
-                if 0 <= xx < self.width:
-                    b = bits[band * w + k] & keep
-                    if b:
-                        self._column(xx, yy, b, c)
-
-    def text_width(self, s, font=MEDIUM):
-        return font.width(s)
-
     def text(self, x, y, s, font=MEDIUM, c=1):
         """Draw s with its top-left at (x, y); only glyph pixels change. Returns the end x
-        (x + text_width(s)), i.e. the first column after the last glyph."""
+        (x + font.width(s)), i.e. the first column after the last glyph."""
         widths = font.widths
         offsets = font.offsets
         data = font.data

@@ -69,7 +69,22 @@ def _records():
     return records
 
 
+def eligible(g):
+    """High scores compare like with like: games with a changed card (short game, extra
+    Yatzy rows, triple columns outside the triple ruleset) do not enter them."""
+    o = g.options
+    if o.get("categories") is not None or o.get("extra_rows"):
+        return False
+    if o.get("triple") and g.rules_id != "triple":
+        return False
+    return True
+
+
 class Store:
+    """The app's view of every stored file; screens reach it as ``app.store``."""
+
+    eligible = staticmethod(eligible)  # for screens: a game that may enter the high scores
+
     def __init__(self, storage):
         self.storage = storage
         self._hs = None
@@ -253,14 +268,3 @@ class Store:
         self._load_scores()
         self._best = {}
         return self._guard(self.hs.reset)
-
-
-def eligible(g):
-    """High scores compare like with like: games with a changed card (short game, extra
-    Yatzy rows, triple columns outside the triple ruleset) do not enter them."""
-    o = g.options
-    if o.get("categories") is not None or o.get("extra_rows"):
-        return False
-    if o.get("triple") and g.rules_id != "triple":
-        return False
-    return True

@@ -21,9 +21,7 @@ class AfterGame(ListScreen):
     def result(self):
         g = self.g
         store = self.app.store
-        from save.store import eligible
-
-        if not eligible(g):
+        if not store.eligible(g):
             return ["HOUSE-RULE CARD:", "NO HIGH SCORE ENTRY"]
         if self.entered:
             parts = []

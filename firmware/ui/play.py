@@ -1,27 +1,38 @@
-# The play screen: roll-off, dice and holds, the scoring card, computer turns, undo, hints.
+# The play screen: roll-off, dice and holds, the turn's actions, the tumble, presses and ticks.
 # SPDX-License-Identifier: MIT
-#
-# Layout (128x64): the card (8 rows of 6 px) at x 0..78 and an info panel at x 81..127 share
-# pages 0-5; the dice (16 px) sit in pages 6-7 right above their hold buttons, Roll's column
-# at the right. Choosing a box keeps the card where it is and swaps only the dice row for
-# small dice values plus soft keys, so a press changes few bytes on the panel.
-#
-# Human controls (b: 0..4 = hold1..hold5, 5 = hold6, 6 = Roll):
-#   rolling:  hold short = hold/release a die; Roll = roll (no rolls left: open the card);
-#             Roll long = open the card; Maxi: hold6 or hold5 long = die 6;
-#             long hold1 = game menu, long hold2 = cards, long hold3 = hint,
-#             long hold4 = standings; before the first roll hold5 = undo the last score.
-#   card:     hold1/hold2 = up/down (long: first/last), hold3/hold4 = column (triple),
-#             hold5 = back to the dice (long: game menu), Roll = score here; a 0 asks
-#             again (Roll = yes, hold5 = no).
+"""The play screen, `Play(app, g)`, for the game `g` from its roll-off to its last box.
 
-from gfx.font import DOWN, LEFT, RIGHT, SMALL, UP
+Its work is split by job over four modules (heap.py's "play" group drops them all when the
+game is over): this one keeps the screen's state, the game actions (roll, score, undo), the
+tumbling dice, and the presses and ticks of the turn; `ui.play_card` the card mode (cursor,
+scoring, the zero question); `ui.play_view` all drawing, the modes and the layout;
+`ui.play_cpu` the computer's steps (imported only when a computer plays). Their functions
+take the screen as their first argument and the ones the app or other screens call are
+methods of `Play`.
+
+Human controls (b: 0..4 = hold1..hold5, 5 = hold6, 6 = Roll):
+  rolling:  hold short = hold/release a die; Roll = roll (no rolls left: open the card);
+            Roll long = open the card; Maxi: hold6 or hold5 long = die 6;
+            long hold1 = game menu, long hold2 = cards, long hold3 = hint,
+            long hold4 = standings; before the first roll hold5 = undo the last score.
+  card:     hold1/hold2 = up/down (long: first/last), hold3/hold4 = column (triple),
+            hold5 = back to the dice (long: game menu), Roll = score here; a 0 asks
+            again (Roll = yes, hold5 = no).
+
+The tumbling dice show faces drawn from `yatzy.dice.SeededDice`, seeded from the game
+(round, player, roll, the dice rolled): the same game and presses show the same frames on
+every runtime, and a tumbling die never shows the face it lands on.
+"""
+
 from yatzy import engine as E
+from yatzy.dice import SeededDice
 from yatzy.scoring import is_yatzy
 
-from ui.card import ROW_H, card_rows, draw_card, row_of
-from ui.keys import COLS, HOLD1, HOLD2, HOLD3, HOLD4, HOLD5, ROLL
-from ui.widgets import softkeys
+from ui import play_card, play_view
+from ui.card import card_rows
+from ui.keys import HOLD1, HOLD2, HOLD3, HOLD5, ROLL
+from ui.play_view import CHOOSE, TURN
+from ui.widgets import Screen
 
 try:
     from micropython import const
@@ -31,28 +42,27 @@ except ImportError:  # CPython
         return x
 
 
-_TURN = const(0)  # rolling and holding
-_CHOOSE = const(1)  # cursor in the card
-_CONFIRM = const(2)  # scoring a 0: asked once more
 _ANIM_MS = const(240)  # tumbling: new faces every _FRAME_MS, then the real dice
 _FRAME_MS = const(80)
 _BLINK_MS = const(120)
-_DICE_Y = const(49)
-_DIE = const(15)
-_CARD_W = const(79)
-_INFO_X = const(82)
 
 
-def die_x(i):
-    return (COLS[i] if i < 5 else COLS[ROLL]) - (_DIE >> 1)
+class Play(Screen):
+    """The play screen (see the module docstring); the app calls draw, draw_part, press
+    and tick."""
 
+    # methods kept in the other play modules
+    open_card = play_card.open_card
+    press_card = play_card.press_card
+    press_confirm = play_card.press_confirm
+    draw = play_view.draw
+    draw_part = play_view.draw_part
 
-class Play:
     def __init__(self, app, g):
-        self.app = app
+        Screen.__init__(self, app)
         self.g = g
         self.rows = card_rows(g)
-        self.mode = _TURN
+        self.mode = TURN
         self.pots = None  # (category, column) -> score, while choosing
         self.order = None  # selectable (category, column) in card order
         self.cur = 0
@@ -61,8 +71,8 @@ class Play:
         self.anim_end = None
         self.anim_next = 0
         self.rolling = 0  # mask of dice tumbling
-        self.faces = [1] * g.rules.dice
-        self.seed = 12345
+        self.faces = [1] * g.rules.dice  # the tumbling dice's faces
+        self.tumble = None  # their dice source (SeededDice) during a tumble
         self.cpu_at = None
         self.cpu_holds = None
         self.cpu_score = None
@@ -87,11 +97,11 @@ class Play:
             app.show(End(app, g))
             return
         if g.phase == E.ROLLOFF or self.rolloff_seen:
-            self.mode = _TURN
+            self.mode = TURN
             self.cpu_at = now + self.pace() if self.auto_rolloff() else None
             return
-        if self.mode != _TURN and not g.dice:
-            self.mode = _TURN
+        if self.mode != TURN and not g.dice:
+            self.mode = TURN
         if self.human():
             self.cpu_at = None
         elif self.cpu_at is None:
@@ -112,47 +122,6 @@ class Play:
     def pace(self):
         return self.app.settings["cpu_pace"]
 
-    def open_card(self, cursor=None):
-        g = self.g
-        ch = g.choices()
-        if not ch:
-            if g.rules.all_rolls and g.rolls_left():
-                self.toast = "ROLL ALL %d" % g.rules.rolls
-            return False
-        self.pots = {}
-        for c, col, s in ch:
-            self.pots[(c, col)] = s
-        order = []  # column by column, top to bottom: up/down stay in a column
-        for col in range(g.rules.columns):
-            for row in self.rows:
-                if row[0] == "cat" and (row[1], col) in self.pots:
-                    order.append((row[1], col))
-        if g.phase == E.TIEBREAK:
-            order = [(E.TIEBREAK_BOX, 0)]
-        self.order = order
-        if cursor is None:
-            best = -1
-            f = g.rules.factors
-            for k in range(len(order)):
-                s = self.pots[order[k]] * f[order[k][1]]
-                if s > best:
-                    best = s
-                    self.cur = k
-        else:
-            self.cur = order.index(cursor) if cursor in order else 0
-        self.mode = _CHOOSE
-        self.scroll_to_cursor()
-        return True
-
-    def scroll_to_cursor(self):
-        if self.g.phase == E.TIEBREAK:
-            return
-        k = row_of(self.rows, self.order[self.cur][0])
-        if k < self.top + 1:
-            self.top = max(0, k - 1)
-        elif k > self.top + 6:
-            self.top = min(len(self.rows) - 8, k - 6)
-
     def do_roll(self, now):
         g = self.g
         free = 0
@@ -161,11 +130,14 @@ class Play:
                 free |= 1 << i
         g.roll()
         self.toast = ""
-        self.mode = _TURN
+        self.mode = TURN
         self.rolling = free
         self.anim_end = now + _ANIM_MS
         self.anim_next = now
-        self.seed = (self.seed * 1103515245 + 12345 + now) & 0x7FFFFFFF
+        seed = g.round * 64 + g.current * 8 + g.rolls_used
+        for v in g.dice:
+            seed = seed * 7 + v
+        self.tumble = SeededDice(seed & 0xFFFFFFFF)
         self.app.play_sound("roll")
         self.frame(now)
 
@@ -179,15 +151,13 @@ class Play:
         else:
             # A tumbling die never shows the face it lands on, so the settled dice are always
             # a visible change (and a screen showing the result means the tumble is over).
-            s = self.seed
+            tumble = self.tumble
             dice = self.g.dice
             for i in range(len(self.faces)):
-                s = (s * 1103515245 + 12345) & 0x7FFFFFFF
-                f = 1 + (s >> 16) % 5
-                if i < len(dice) and f >= dice[i]:
-                    f += 1
+                f = tumble()
+                while i < len(dice) and f == dice[i]:
+                    f = tumble()
                 self.faces[i] = f
-            self.seed = s
             self.anim_next = now + _FRAME_MS
         self.app.changed("dice")
 
@@ -199,13 +169,15 @@ class Play:
         self.toast = "%s %d" % (name, pts)
         if len(g.players) > 1:
             self.toast = "%s:%s" % (g.players[p].name.upper()[:4], self.toast)
-        self.mode = _TURN
+        self.mode = TURN
         self.cpu_score = None
         self.top = 0
         self.undo_ok = not g.players[p].cpu
         self.app.save_now()
         if g.is_over():
             self.app.play_sound("end")
+            # sync() shows the end screen: what this one holds goes before that loads
+            self.rows = self.pots = self.order = self.tumble = None
         self.sync(now)
 
     def do_undo(self, now):
@@ -219,7 +191,6 @@ class Play:
 
     # ---- events -----------------------------------------------------------------------
     def press(self, b, long, now):
-        app = self.app
         g = self.g
         if self.anim_end is not None:
             self.anim_end = now  # a press skips the tumbling
@@ -228,11 +199,11 @@ class Play:
         if self.rolloff_seen or g.phase == E.ROLLOFF:
             self.press_rolloff(b, now)
             return
-        if long and self.mode == _TURN and b < HOLD5:
+        if long and self.mode == TURN and b < HOLD5:
             self.shortcut(b)
             return
         if not self.human():
-            if self.mode == _TURN and not g.dice and b == HOLD5 and self.can_undo():
+            if self.mode == TURN and not g.dice and b == HOLD5 and self.can_undo():
                 self.do_undo(now)
                 return
             self.cpu_at = now  # any other press hurries the computer
@@ -243,17 +214,12 @@ class Play:
                 g.choose_direction("down" if b == HOLD1 else "up")
                 self.sync(now)
             return
-        if self.mode == _TURN:
+        if self.mode == TURN:
             self.press_turn(b, long, now)
-        elif self.mode == _CHOOSE:
+        elif self.mode == CHOOSE:
             self.press_card(b, long, now)
         else:
-            if b == ROLL:
-                c, col = self.order[self.cur]
-                self.do_score(c, col, now)
-            else:
-                self.mode = _CHOOSE
-            app.changed()
+            self.press_confirm(b, now)
 
     def shortcut(self, b):
         app = self.app
@@ -300,58 +266,6 @@ class Play:
             g.toggle_hold(i)
             self.app.changed("dice")
 
-    def press_card(self, b, long, now):
-        g = self.g
-        order = self.order
-        if b == HOLD1 or b == HOLD2:
-            col = order[self.cur][1]
-            same = [j for j in range(len(order)) if order[j][1] == col]
-            if long:
-                self.cur = same[0] if b == HOLD1 else same[-1]
-            else:
-                k = same.index(self.cur) + (1 if b == HOLD2 else -1)
-                self.cur = same[k % len(same)]
-            self.scroll_to_cursor()
-        elif (b == HOLD3 or b == HOLD4) and g.rules.columns > 1:
-            if long and b == HOLD3:
-                self.toast = self.hint_text()
-            else:
-                self.move_column(1 if b == HOLD4 else -1)
-        elif b == HOLD3 and long:
-            self.toast = self.hint_text()
-        elif b == HOLD5 and long:
-            self.shortcut(0)  # game menu (cards, standings, ...) from the card too
-            return
-        elif b == HOLD5 and g.rolls_left() > 0:
-            self.mode = _TURN
-        elif b == ROLL:
-            c, col = order[self.cur]
-            if self.pots[(c, col)] == 0 and len(order) > 1:  # no question without a choice
-                self.mode = _CONFIRM
-            else:
-                self.do_score(c, col, now)
-                return
-        self.app.changed()
-
-    def move_column(self, d):
-        """Next column (wrapping) with an open box: the same box there, else the nearest."""
-        c, col = self.order[self.cur]
-        cols = self.g.rules.columns
-        k = row_of(self.rows, c)
-        for step in range(1, cols):
-            nc = (col + d * step) % cols
-            best = None
-            for j in range(len(self.order)):
-                oc, ocol = self.order[j]
-                if ocol == nc:
-                    dist = abs(row_of(self.rows, oc) - k)
-                    if best is None or dist < best[0]:
-                        best = (dist, j)
-            if best is not None:
-                self.cur = best[1]
-                self.scroll_to_cursor()
-                return
-
     def press_rolloff(self, b, now):
         g = self.g
         if g.phase == E.ROLLOFF and self.human() and b == ROLL:
@@ -387,254 +301,17 @@ class Play:
         if now < self.cpu_at:
             return self.cpu_at - now
         self.cpu_at = None
-        self.cpu_step(now)
+        from ui.play_cpu import cpu_step
+
+        cpu_step(self, now)
         if self.anim_end is not None:
             return 0
         return None if self.cpu_at is None else max(0, self.cpu_at - now)
 
-    def cpu_step(self, now):
-        g = self.g
-        app = self.app
-        pace = self.pace()
-        app.changed()
-        if self.rolloff_seen and g.phase != E.ROLLOFF:
-            self.rolloff_seen = False
-            self.sync(now)
-            return
-        if self.cpu_holds is not None:
-            g.set_holds(self.cpu_holds)
-            self.cpu_holds = None
-            self.cpu_at = now + pace // 2
-            return
-        if self.cpu_score is not None:
-            self.do_score(self.cpu_score[0], self.cpu_score[1], now)
-            return
-        if g.phase == E.ROLLOFF:
-            g.rolloff()
-            self.sync(now)
-            return
-        from yatzy import strategy
-
-        act = strategy.decide(g, app.level_of(g.current))
-        kind = act[0]
-        if kind == "direction":
-            g.choose_direction(act[1])
-        elif kind == "holds" and g.dice and act[1] != g.hold_mask():
-            self.cpu_holds = act[1]
-            self.blink_end = now + pace
-            self.blink_on = True
-            self.cpu_at = now + pace
-            return
-        elif kind == "roll" or kind == "holds":
-            self.do_roll(now)
-            self.cpu_at = now + _ANIM_MS + pace
-            return
-        elif kind == "score":
-            self.open_card((act[1], act[2]))
-            self.cpu_score = (act[1], act[2])
-        self.cpu_at = now + pace
-        if g.is_over():
-            self.sync(now)
-
     # ---- hints ------------------------------------------------------------------------
     def hint_text(self):
-        """The best move now and what the player's current choice gives away (ui_hint.py,
+        """The best move now and what the player's current choice gives away (ui/hint.py,
         loaded only when a hint is asked for)."""
         from ui.hint import hint_text
 
         return hint_text(self)
-
-    # ---- drawing ----------------------------------------------------------------------
-    def draw(self, cv):
-        g = self.g
-        if g.phase == E.ROLLOFF or self.rolloff_seen:
-            self.draw_rolloff(cv)
-            return
-        p = g.current
-        if g.phase == E.DIRECTION:
-            cv.text(1, 8, "FILL YOUR CARD", SMALL)
-            cv.text(1, 16, "TOP-DOWN OR", SMALL)
-            cv.text(1, 24, "BOTTOM-UP?", SMALL)
-        elif g.phase == E.TIEBREAK:
-            self.draw_tiebreak(cv)
-        else:
-            cursor = None
-            if self.mode != _TURN:
-                cursor = self.order[self.cur]
-            draw_card(cv, g, p, self.rows, self.top, 8, 0, _CARD_W, self.pots_shown(), cursor)
-        cv.vline(_CARD_W + 1, 0, 47, 1)
-        self.draw_info(cv)
-        if g.phase == E.DIRECTION:
-            if self.human():
-                softkeys(cv, ("DOWN", "UP", None, None, None, None))
-        elif self.mode == _TURN:
-            self.draw_dice(cv)
-        else:
-            self.draw_keys(cv)
-
-    def draw_part(self, cv, part):
-        """Redraw only the dice row (pages 6-7): holds, tumbling faces, blinking holds."""
-        g = self.g
-        if g.phase == E.ROLLOFF or g.phase == E.DIRECTION or self.rolloff_seen:
-            cv.fill(0)
-            self.draw(cv)
-            return
-        cv.fill_rect(0, _DICE_Y - 1, 128, 64 - _DICE_Y + 1, 0)
-        if self.mode == _TURN:
-            self.draw_dice(cv)
-        else:
-            self.draw_keys(cv)
-
-    def pots_shown(self):
-        return self.pots if self.mode != _TURN else None
-
-    def draw_info(self, cv):
-        g = self.g
-        p = g.current
-        pl = g.players[p]
-        x = _INFO_X
-        cv.fill_rect(x - 1, 0, 128 - x + 1, 7, 1)
-        cv.text(x + 1, 1, pl.name.upper(), SMALL, 0)
-        if pl.cpu:
-            cv.text_right(127, 1, "CPU", SMALL, 0)
-        cv.text(x, 9, "TOTAL %d" % g.total(p), SMALL)
-        r = g.rules
-        if r.upper:
-            parts = []
-            for col in range(r.columns):
-                need = g.bonus_needed(p, col)
-                parts.append(
-                    "+%d" % r.bonus_value if need == 0 else "-" if need is None else str(need)
-                )
-            if r.columns == 1:
-                need = g.bonus_needed(p, 0)
-                if need == 0:
-                    s = "BONUS +%d" % r.bonus_value
-                elif need is None:
-                    s = "NO BONUS"
-                else:
-                    s = "BONUS IN %d" % need
-            else:
-                s = "B " + " ".join(parts)
-            cv.text(x, 16, s, SMALL)
-        if g.phase == E.TIEBREAK:
-            cv.text(x, 23, "TIE-BREAK", SMALL)
-        else:
-            cv.text(x, 23, "ROUND %d/%d" % (g.round, g.rounds), SMALL)
-        left = g.rolls_left()
-        if g.phase in (E.TURN, E.TIEBREAK):
-            cv.text(x, 30, "ROLLS %d" % left if left else "NO ROLLS", SMALL)
-        if len(g.players) == 1:
-            best = self.app.store.best(g)
-            if best:
-                cv.text(x, 37, "BEAT %d" % best, SMALL)
-        else:
-            place = 1
-            me = g.total(p)
-            for q in range(len(g.players)):
-                if g.total(q) > me:
-                    place += 1
-            cv.text(x, 37, "PLACE %d/%d" % (place, len(g.players)), SMALL)
-        if self.mode == _CONFIRM:
-            c, col = self.order[self.cur]
-            cv.fill_rect(x - 1, 36, 128 - x + 1, 12, 1)
-            cv.text(x, 37, "SCORE 0 IN", SMALL, 0)
-            cv.text(x, 43, g.rules.label(c).upper() + "?", SMALL, 0)
-        elif self.toast:
-            lines = self.toast.split("\n")
-            y = 49 - 6 * len(lines)
-            cv.fill_rect(x - 1, y - 1, 128 - x + 1, 49 - y, 0)
-            for line in lines:
-                cv.text(x, y, line, SMALL)
-                y += 6
-
-    def draw_dice(self, cv):
-        g = self.g
-        n = g.rules.dice
-        held = g.held
-        if self.blink_end is not None and self.cpu_holds is not None and self.blink_on:
-            held = [bool(self.cpu_holds >> i & 1) for i in range(n)]
-        for i in range(n):
-            if not g.dice:
-                if i == 4 and self.can_undo():
-                    softkeys(cv, (None, None, None, None, "UNDO", None))
-                    continue
-                v = 0
-            elif self.rolling >> i & 1:
-                v = self.faces[i]
-            else:
-                v = g.dice[i]
-            cv.dice_face(die_x(i), _DICE_Y, _DIE, v, bool(held[i]) if g.dice else False)
-        if n == 5 and self.human():
-            left = g.rolls_left()
-            label = "ROLL" if left else "SCORE"
-            w = SMALL.width(label)
-            x = COLS[ROLL] - w // 2
-            if x + w > 127:
-                x = 127 - w
-            if x < 0:
-                x = 0
-            cv.text(x, 52, label, SMALL)
-            for k in range(min(left, 3)):
-                cv.fill_rect(COLS[ROLL] - 7 + 6 * k, 59, 3, 3, 1)
-
-    def draw_keys(self, cv):
-        g = self.g
-        for i in range(len(g.dice)):
-            x = (COLS[i] if i < 5 else COLS[ROLL] - 8) - 4
-            cv.rect(x, 48, 9, 9, 1)
-            cv.text(x + 3, 50, str(g.dice[i]), SMALL)
-        if self.mode == _CONFIRM:
-            softkeys(cv, (None, None, None, None, "NO", "YES"))
-            return
-        if not self.human():
-            return
-        triple = g.rules.columns > 1
-        back = "DICE" if g.rolls_left() > 0 and self.human() else None
-        softkeys(cv, (UP, DOWN, LEFT if triple else None, RIGHT if triple else None, back, "OK"))
-
-    def draw_rolloff(self, cv):
-        g = self.g
-        cv.fill_rect(0, 0, 128, 7, 1)
-        if g.phase == E.ROLLOFF:
-            cv.text(2, 1, "WHO STARTS? HIGHEST ROLL", SMALL, 0)
-        else:
-            cv.text(2, 1, "%s STARTS" % g.players[g.starter].name.upper(), SMALL, 0)
-        latest = {}
-        for a, q, d in g.rolloff_log:
-            latest[q] = (a, d)
-        for q in range(len(g.players)):
-            x = 0 if q < 4 else 64
-            y = 9 + (q % 4) * 9
-            cv.text(x + 1, y, g.players[q].name.upper(), SMALL)
-            if q in latest:
-                a, d = latest[q]
-                s = str(sum(d))
-                if a:
-                    s = "R%d %s" % (a + 1, s)
-                cv.text_right(x + 62, y, s, SMALL)
-            if g.phase == E.ROLLOFF and q == g.current:
-                cv.invert_rect(x, y - 1, 63, 7)
-        if g.rolloff_log:
-            d = g.rolloff_log[-1][2]
-            for i in range(len(d)):
-                cv.dice_face(die_x(i) if len(d) > 1 else 56, _DICE_Y, _DIE, d[i], False)
-        if g.phase == E.ROLLOFF:
-            if self.human():
-                softkeys(cv, (None, None, None, None, None, "ROLL"))
-        elif not self.auto_rolloff():
-            softkeys(cv, (None, None, None, None, None, "PLAY"))
-
-    def draw_tiebreak(self, cv):
-        g = self.g
-        cv.text(1, 1, "TIE-BREAK: SUM", SMALL)
-        y = 8
-        for q in range(len(g.players)):
-            tb = g.tiebreak_scores(q)
-            if tb:
-                cv.text(1, y, g.players[q].name.upper(), SMALL)
-                cv.text_right(_CARD_W - 1, y, " ".join(str(v) for v in tb[-3:]), SMALL)
-                y += ROW_H
-        if self.mode != _TURN:
-            cv.fill_rect(0, 40, _CARD_W, 7, 1)
-            cv.text(1, 41, "SUM +%d" % sum(g.dice), SMALL, 0)

@@ -19,10 +19,6 @@ class BoundsCanvas(gfx.Canvas):
         self._check("rect", x, y, w, h)
         gfx.Canvas.fill_rect(self, x, y, w, h, c)
 
-    def pixel(self, x, y, c=1):
-        self._check("pixel", x, y, 1, 1)
-        gfx.Canvas.pixel(self, x, y, c)
-
     def text(self, x, y, s, font=MEDIUM, c=1):
         self._check("text %r" % s, x, y, font.width(s), font.height)
         return gfx.Canvas.text(self, x, y, s, font, c)

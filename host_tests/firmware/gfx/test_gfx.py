@@ -7,19 +7,20 @@ import random
 import pytest
 from gfx import canvas as gfx
 from gfx import font
-from gfx.pusher import FramePusher
+from gfx.pusher import FULL, FramePusher
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from tools.emu import mp_run
 from tools.gen import font as gen_font
+from tools.sim.canvas import HostCanvas
 
 W, H = 128, 64
 
 
 def canvas(height=H, guard=0, fill=0):
     buf = bytearray([fill]) * (W * ((height + 7) // 8) + guard)
-    return gfx.Canvas(buf, W, height), buf
+    return HostCanvas(buf, W, height), buf
 
 
 # --- a naive per-pixel reference model -----------------------------------------------------
@@ -181,7 +182,7 @@ def test_text_matches_glyph_source(x, y, s, name, c):
     ref.on = lit(cv)
     end = cv.text(x, y, s, fnt, c)
     assert end == ref.text(x, y, s, fnt, SPECS[name].glyphs, c)
-    assert end == x + cv.text_width(s, fnt)
+    assert end == x + fnt.width(s)
     assert lit(cv) == ref.on
 
 
@@ -517,6 +518,70 @@ def test_pusher_sends_exactly_the_changes_and_never_more_than_the_best_span_plan
             )
 
 
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 1023), st.integers(1, 255)), max_size=40), st.data())
+def test_plan_touches_no_display_and_push_sends_exactly_the_plan(changes, data):
+    d = PanelDisplay()
+    rnd = random.Random(data.draw(st.integers(0, 1000)))
+    d.buffer[:] = bytes(rnd.getrandbits(8) for _ in range(1024))
+    pusher = FramePusher(d)
+    assert pusher.plan() == FULL and d.calls == []  # nothing shown yet
+    pusher.push()
+    old = bytes(d.buffer)
+    for i, v in changes:
+        d.buffer[i] ^= v
+    d.calls.clear()
+    n = pusher.plan()
+    assert d.calls == []
+    assert (n == 0) == (bytes(d.buffer) == old)
+    planned = [pusher.window(r) for r in range(max(n, 0))]
+    assert pusher.plan() == n and [pusher.window(r) for r in range(max(n, 0))] == planned
+    full = pusher.cost(0, W - 1, 0, H // 8 - 1)
+    if n > 0:
+        assert sum(pusher.cost(*w) for w in planned) < full
+        covered = {(p, x) for x0, x1, p0, p1 in planned for p in range(p0, p1 + 1)
+                   for x in range(x0, x1 + 1)}  # fmt: skip
+        assert {(i // W, i % W) for i in range(1024) if old[i] != d.buffer[i]} <= covered
+    sent = pusher.push()
+    if n == 0:
+        assert d.calls == [] and sent == 0
+    elif n == FULL:
+        assert d.calls == [("show",)] and sent == 1024
+    else:
+        assert d.calls == [("window",) + w for w in planned]
+        assert sent == sum((x1 - x0 + 1) * (p1 - p0 + 1) for x0, x1, p0, p1 in planned)
+    assert pusher.plan() == 0
+
+
+def test_send_writes_the_planned_windows_and_remembers_the_frame():
+    d = PanelDisplay()
+    pusher = FramePusher(d)
+    pusher.push()
+    d.buffer[0:3] = b"\x01\x02\x03"
+    d.buffer[5 * W + 120] = 9
+    n = pusher.plan()  # the two plans tie: the spans one is sent, last page first
+    assert [pusher.window(r) for r in range(n)] == [(120, 120, 5, 5), (0, 2, 0, 0)]
+    d.calls.clear()
+    assert pusher.send(n) == 4
+    assert d.calls == [("window", 120, 120, 5, 5), ("window", 0, 2, 0, 0)]
+    assert d.ram == d.buffer and pusher.plan() == 0
+    assert (pusher.pushes, pusher.windows, pusher.data_bytes) == (2, 3, 1028)
+
+
+def test_plan_is_full_without_windows_and_when_most_of_the_frame_changed():
+    d = PanelDisplay(windowed=False)
+    pusher = FramePusher(d)
+    pusher.push()
+    assert pusher.plan() == 0
+    d.buffer[9] = 1
+    assert pusher.plan() == FULL
+    d = PanelDisplay()
+    pusher = FramePusher(d)
+    pusher.push()
+    d.buffer[:] = b"\x55" * 1024
+    assert pusher.plan() == FULL and d.calls == [("show",)]
+
+
 def test_pusher_sends_separate_blocks_as_separate_windows():
     d = PanelDisplay()
     pusher = FramePusher(d)
@@ -576,8 +641,6 @@ for i in range(5):
 cv.fill_round_rect(100, 50, 30, 20, 4, 1)
 cv.invert_rect(0, 0, 64, 9)
 cv.round_rect(-3, 44, 40, 30, 5, 2)
-cv.line(0, 63, 127, 40)
-cv.blit(b"\\x0f\\xf0\\xff", 60, 5, 3, 8, 2)
 print("FRAME", bytes(buf).hex())
 """
 

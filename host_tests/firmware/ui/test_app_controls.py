@@ -136,6 +136,65 @@ def test_a_tumbling_die_never_shows_the_face_it_lands_on(seed):
     assert tumbles > 20
 
 
+TUMBLE_SCRIPT = """
+from tools.sim import scenes as S
+d = S.new_driver(seed=SEED)
+S.setup_game(d, players=1)
+d.t += LATER
+app = d.app
+for _roll in range(3):
+    app.press("roll", "short", d.t)
+    while app.screen.anim_end is not None:
+        print("DICE", bytes(d.display.panel[768:1024]).hex())
+        d.t += app.tick(d.t) or 1
+        app.tick(d.t)
+    print("SETTLED", bytes(d.display.panel[768:1024]).hex())
+    d.t += 500
+    if app.game.rolls_left():
+        app.press("hold1", "short", d.t)
+"""
+
+
+def _tumble_frames(seed, later, micropython=False):
+    """The dice row (pages 6-7) on the panel at each tumble frame and once settled."""
+    src = TUMBLE_SCRIPT.replace("SEED", str(seed)).replace("LATER", str(later))
+    if micropython:
+        from tools.emu import mp_run
+
+        rc, out = mp_run.run_script(src, timeout=120, heap="1m")
+        assert rc == 0, out[-2000:]
+    else:
+        import contextlib
+        import io
+
+        buf = io.StringIO()
+        with contextlib.redirect_stdout(buf):
+            exec(src, {})
+        out = buf.getvalue()
+    return [line.split() for line in out.splitlines() if line[:4] in ("DICE", "SETT")]
+
+
+@pytest.mark.parametrize("seed", [1, 9])
+def test_tumble_frames_follow_the_game_not_the_clock(seed):
+    """The tumbling faces come from dice seeded by the game: pressing at other times shows
+    the very same frames; they differ from frame to frame and from the settled dice."""
+    frames = _tumble_frames(seed, 0)
+    assert frames == _tumble_frames(seed, 7919)
+    tumbling = [f[1] for f in frames if f[0] == "DICE"]
+    settled = [f[1] for f in frames if f[0] == "SETTLED"]
+    assert len(settled) == 3 and len(tumbling) >= 6
+    assert len(set(tumbling)) == len(tumbling)
+    assert not set(tumbling) & set(settled)
+
+
+def test_micropython_shows_the_same_tumble_frames():
+    from tools.emu import mp_run
+
+    if mp_run.micropython_binary() is None:
+        pytest.skip("MicroPython unix port not installed (make venv installs it on x86_64)")
+    assert _tumble_frames(5, 333, micropython=True) == _tumble_frames(5, 333)
+
+
 def test_maxi_sixth_die_by_hold6_or_long_hold5():
     d = S.new_driver(seed=3)
     S.setup_game(d, rules="maxi")

@@ -7,6 +7,7 @@ set-up, every kind of turn, saves after each box, game over) is replayed from th
 meeting, and under a much smaller heap where it must run out of memory (so the check can
 fail)."""
 
+import os
 import sys
 
 import pytest
@@ -156,11 +157,12 @@ def test_save_into_writes_the_same_record_as_save():
 
 
 def test_hint_module_agrees_with_the_play_screen():
-    """ui/hint.py (loaded only for hints) repeats ui/play.py's turn-mode number."""
+    """ui/hint.py (loaded only for hints) repeats ui/play_view.py's turn-mode number."""
     from ui import hint as ui_hint
     from ui import play as ui_play
+    from ui import play_view
 
-    assert ui_hint.TURN_MODE == ui_play._TURN
+    assert ui_hint.TURN_MODE == play_view.TURN
     assert ui_play.Play.hint_text is not ui_hint.hint_text
 
 
@@ -251,3 +253,37 @@ def test_booted_firmware_in_a_much_smaller_heap_keeps_the_save_and_does_not_cras
     assert rc == 0 and crash == "", out[-2000:] + crash
     assert "Pocket Yatzy stopped" in out
     assert g is not None and [g.filled(i) for i in range(2)] == [0, 0]  # not played, kept
+
+
+def test_the_play_group_names_every_play_module():
+    import heap
+
+    ui_dir = os.path.join(os.path.dirname(heap.__file__), "ui")
+    mods = {"ui." + f[:-3] for f in os.listdir(ui_dir) if f.startswith("play") and f[-3:] == ".py"}
+    assert len(mods) >= 4 and mods <= set(heap.GROUPS["play"])
+
+
+def test_a_game_over_drops_the_play_modules():
+    """A game with a computer player loads every play module; after it, none stays."""
+    import heap
+
+    from tools.sim import bot as sim_bot
+    from tools.sim.session import Session
+
+    heap.drop("play")  # whatever earlier tests left loaded
+    s = Session(runtime="cpython", seed=4, keep_frames=False)
+    try:
+        s.start()
+        sim_bot.new_game(s, rules="yatzy", players=2, cpu=1)
+        s.press("roll")
+        s.wait_idle()
+        assert "ui.play_cpu" in sys.modules  # the computer's steps
+        sim_bot.autoplay(s)
+        loaded = [m for m in heap.GROUPS["play"] if m in sys.modules]
+        assert "ui.play" in loaded and "ui.play_view" in loaded
+        assert s.screen().get("screen") == "End"
+        s.press("roll")  # the final standings: on to the high scores
+        assert s.screen().get("screen") != "End"
+        assert [m for m in heap.GROUPS["play"] if m in sys.modules] == []
+    finally:
+        s.close()

@@ -1,0 +1,125 @@
+# The play screen's card mode: the cursor over the open boxes, its keys, scoring a zero.
+# SPDX-License-Identifier: MIT
+"""Card-mode input of the play screen (`ui.play.Play`, whose methods these functions are):
+`open_card` lists the boxes that can be scored now (column by column, top to bottom, so up
+and down stay in a column) with what each would score, `press_card` moves the cursor or
+scores, `press_confirm` answers the question asked before a zero is scored."""
+
+from yatzy import engine as E
+
+from ui.card import row_of
+from ui.keys import HOLD1, HOLD2, HOLD3, HOLD4, HOLD5, ROLL
+from ui.play_view import CHOOSE, CONFIRM, TURN
+
+
+def open_card(play, cursor=None):
+    """Put a cursor in the card: on `cursor` (category, column) when given and open, else
+    on the box worth most now. False (and a toast under compulsory rolls) when no box can
+    be scored yet."""
+    g = play.g
+    ch = g.choices()
+    if not ch:
+        if g.rules.all_rolls and g.rolls_left():
+            play.toast = "ROLL ALL %d" % g.rules.rolls
+        return False
+    play.pots = {}
+    for c, col, s in ch:
+        play.pots[(c, col)] = s
+    order = []  # column by column, top to bottom: up/down stay in a column
+    for col in range(g.rules.columns):
+        for row in play.rows:
+            if row[0] == "cat" and (row[1], col) in play.pots:
+                order.append((row[1], col))
+    if g.phase == E.TIEBREAK:
+        order = [(E.TIEBREAK_BOX, 0)]
+    play.order = order
+    if cursor is None:
+        best = -1
+        f = g.rules.factors
+        for k in range(len(order)):
+            s = play.pots[order[k]] * f[order[k][1]]
+            if s > best:
+                best = s
+                play.cur = k
+    else:
+        play.cur = order.index(cursor) if cursor in order else 0
+    play.mode = CHOOSE
+    scroll_to_cursor(play)
+    return True
+
+
+def scroll_to_cursor(play):
+    """Scroll the card so that the cursor's row and one row around it are shown."""
+    if play.g.phase == E.TIEBREAK:
+        return
+    k = row_of(play.rows, play.order[play.cur][0])
+    if k < play.top + 1:
+        play.top = max(0, k - 1)
+    elif k > play.top + 6:
+        play.top = min(len(play.rows) - 8, k - 6)
+
+
+def press_card(play, b, long, now):
+    """A press while the card has a cursor (the controls in ui/play.py's header)."""
+    g = play.g
+    order = play.order
+    if b == HOLD1 or b == HOLD2:
+        col = order[play.cur][1]
+        same = [j for j in range(len(order)) if order[j][1] == col]
+        if long:
+            play.cur = same[0] if b == HOLD1 else same[-1]
+        else:
+            k = same.index(play.cur) + (1 if b == HOLD2 else -1)
+            play.cur = same[k % len(same)]
+        scroll_to_cursor(play)
+    elif (b == HOLD3 or b == HOLD4) and g.rules.columns > 1:
+        if long and b == HOLD3:
+            play.toast = play.hint_text()
+        else:
+            move_column(play, 1 if b == HOLD4 else -1)
+    elif b == HOLD3 and long:
+        play.toast = play.hint_text()
+    elif b == HOLD5 and long:
+        play.shortcut(0)  # game menu (cards, standings, ...) from the card too
+        return
+    elif b == HOLD5 and g.rolls_left() > 0:
+        play.mode = TURN
+    elif b == ROLL:
+        c, col = order[play.cur]
+        if play.pots[(c, col)] == 0 and len(order) > 1:  # no question without a choice
+            play.mode = CONFIRM
+        else:
+            play.do_score(c, col, now)
+            return
+    play.app.changed()
+
+
+def move_column(play, d):
+    """Next column (wrapping) with an open box: the same box there, else the nearest."""
+    c, col = play.order[play.cur]
+    cols = play.g.rules.columns
+    k = row_of(play.rows, c)
+    for step in range(1, cols):
+        nc = (col + d * step) % cols
+        best = None
+        for j in range(len(play.order)):
+            oc, ocol = play.order[j]
+            if ocol == nc:
+                dist = abs(row_of(play.rows, oc) - k)
+                if best is None or dist < best[0]:
+                    best = (dist, j)
+        if best is not None:
+            play.cur = best[1]
+            scroll_to_cursor(play)
+            return
+
+
+def press_confirm(play, b, now):
+    """A press while a zero score is asked once more: Roll scores it, any other key goes
+    back to the cursor."""
+    if b == ROLL:
+        c, col = play.order[play.cur]
+        play.do_score(c, col, now)
+    else:
+        play.mode = CHOOSE
+    play.app.changed()

@@ -1,0 +1,252 @@
+# The play screen's drawing: card, info panel, dice row, roll-off and tie-break views.
+# SPDX-License-Identifier: MIT
+"""Draws the play screen (`ui.play.Play`) from its state; it changes nothing. Also holds
+what the screen's modules share: the modes and the dice row's place.
+
+Layout (128x64): the card (8 rows of 6 px) at x 0..78 and an info panel at x 81..127 share
+pages 0-5; the dice (15 px) sit in pages 6-7 right above their hold buttons, Roll's column
+at the right. Choosing a box keeps the card where it is and swaps only the dice row for
+small dice values plus soft keys (`draw_part` redraws that row alone), so a press changes
+few bytes on the panel.
+"""
+
+from gfx.font import DOWN, LEFT, RIGHT, SMALL, UP
+from yatzy import engine as E
+
+from ui.card import ROW_H, draw_card
+from ui.keys import COLS, ROLL
+from ui.widgets import softkeys
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+# modes of the play screen (ui/hint.py repeats TURN)
+TURN = const(0)  # rolling and holding: the dice row shows the dice
+CHOOSE = const(1)  # a cursor in the card, the dice row shows the card's keys
+CONFIRM = const(2)  # scoring a 0: asked once more
+_DICE_Y = const(49)
+_DIE = const(15)
+_CARD_W = const(79)
+_INFO_X = const(82)
+
+
+def die_x(i):
+    """Left x of die i (0..5): above its hold button, the sixth above Roll."""
+    return (COLS[i] if i < 5 else COLS[ROLL]) - (_DIE >> 1)
+
+
+def draw(play, cv):
+    """The whole screen: the card (or the roll-off, the direction question, the tie-break),
+    the info panel and the dice row or the card keys."""
+    g = play.g
+    if g.phase == E.ROLLOFF or play.rolloff_seen:
+        draw_rolloff(play, cv)
+        return
+    p = g.current
+    if g.phase == E.DIRECTION:
+        cv.text(1, 8, "FILL YOUR CARD", SMALL)
+        cv.text(1, 16, "TOP-DOWN OR", SMALL)
+        cv.text(1, 24, "BOTTOM-UP?", SMALL)
+    elif g.phase == E.TIEBREAK:
+        draw_tiebreak(play, cv)
+    else:
+        cursor = None
+        if play.mode != TURN:
+            cursor = play.order[play.cur]
+        draw_card(cv, g, p, play.rows, play.top, 8, 0, _CARD_W, pots_shown(play), cursor)
+    cv.vline(_CARD_W + 1, 0, 47, 1)
+    draw_info(play, cv)
+    if g.phase == E.DIRECTION:
+        if play.human():
+            softkeys(cv, ("DOWN", "UP", None, None, None, None))
+    elif play.mode == TURN:
+        draw_dice(play, cv)
+    else:
+        draw_keys(play, cv)
+
+
+def draw_part(play, cv, part):
+    """Redraw only the dice row (pages 6-7): holds, tumbling faces, blinking holds."""
+    g = play.g
+    if g.phase == E.ROLLOFF or g.phase == E.DIRECTION or play.rolloff_seen:
+        cv.fill(0)
+        draw(play, cv)
+        return
+    cv.fill_rect(0, _DICE_Y - 1, 128, 64 - _DICE_Y + 1, 0)
+    if play.mode == TURN:
+        draw_dice(play, cv)
+    else:
+        draw_keys(play, cv)
+
+
+def pots_shown(play):
+    """The scores the open boxes would get, while the card has a cursor."""
+    return play.pots if play.mode != TURN else None
+
+
+def draw_info(play, cv):
+    """The info panel right of the card: player, totals, bonus, round, rolls, place or
+    best score, and a toast or the zero question at its foot."""
+    g = play.g
+    p = g.current
+    pl = g.players[p]
+    x = _INFO_X
+    cv.fill_rect(x - 1, 0, 128 - x + 1, 7, 1)
+    cv.text(x + 1, 1, pl.name.upper(), SMALL, 0)
+    if pl.cpu:
+        cv.text_right(127, 1, "CPU", SMALL, 0)
+    cv.text(x, 9, "TOTAL %d" % g.total(p), SMALL)
+    r = g.rules
+    if r.upper:
+        parts = []
+        for col in range(r.columns):
+            need = g.bonus_needed(p, col)
+            parts.append(
+                "+%d" % r.bonus_value if need == 0 else "-" if need is None else str(need)
+            )
+        if r.columns == 1:
+            need = g.bonus_needed(p, 0)
+            if need == 0:
+                s = "BONUS +%d" % r.bonus_value
+            elif need is None:
+                s = "NO BONUS"
+            else:
+                s = "BONUS IN %d" % need
+        else:
+            s = "B " + " ".join(parts)
+        cv.text(x, 16, s, SMALL)
+    if g.phase == E.TIEBREAK:
+        cv.text(x, 23, "TIE-BREAK", SMALL)
+    else:
+        cv.text(x, 23, "ROUND %d/%d" % (g.round, g.rounds), SMALL)
+    left = g.rolls_left()
+    if g.phase in (E.TURN, E.TIEBREAK):
+        cv.text(x, 30, "ROLLS %d" % left if left else "NO ROLLS", SMALL)
+    if len(g.players) == 1:
+        best = play.app.store.best(g)
+        if best:
+            cv.text(x, 37, "BEAT %d" % best, SMALL)
+    else:
+        place = 1
+        me = g.total(p)
+        for q in range(len(g.players)):
+            if g.total(q) > me:
+                place += 1
+        cv.text(x, 37, "PLACE %d/%d" % (place, len(g.players)), SMALL)
+    if play.mode == CONFIRM:
+        c, col = play.order[play.cur]
+        cv.fill_rect(x - 1, 36, 128 - x + 1, 12, 1)
+        cv.text(x, 37, "SCORE 0 IN", SMALL, 0)
+        cv.text(x, 43, g.rules.label(c).upper() + "?", SMALL, 0)
+    elif play.toast:
+        lines = play.toast.split("\n")
+        y = 49 - 6 * len(lines)
+        cv.fill_rect(x - 1, y - 1, 128 - x + 1, 49 - y, 0)
+        for line in lines:
+            cv.text(x, y, line, SMALL)
+            y += 6
+
+
+def draw_dice(play, cv):
+    """The dice row while rolling: the dice above their hold buttons (tumbling faces,
+    a computer's planned holds blinking), Undo before the first roll, Roll's label."""
+    g = play.g
+    n = g.rules.dice
+    held = g.held
+    if play.blink_end is not None and play.cpu_holds is not None and play.blink_on:
+        held = [bool(play.cpu_holds >> i & 1) for i in range(n)]
+    for i in range(n):
+        if not g.dice:
+            if i == 4 and play.can_undo():
+                softkeys(cv, (None, None, None, None, "UNDO", None))
+                continue
+            v = 0
+        elif play.rolling >> i & 1:
+            v = play.faces[i]
+        else:
+            v = g.dice[i]
+        cv.dice_face(die_x(i), _DICE_Y, _DIE, v, bool(held[i]) if g.dice else False)
+    if n == 5 and play.human():
+        left = g.rolls_left()
+        label = "ROLL" if left else "SCORE"
+        w = SMALL.width(label)
+        x = COLS[ROLL] - w // 2
+        if x + w > 127:
+            x = 127 - w
+        if x < 0:
+            x = 0
+        cv.text(x, 52, label, SMALL)
+        for k in range(min(left, 3)):
+            cv.fill_rect(COLS[ROLL] - 7 + 6 * k, 59, 3, 3, 1)
+
+
+def draw_keys(play, cv):
+    """The dice row while choosing a box: small dice values and the card's soft keys."""
+    g = play.g
+    for i in range(len(g.dice)):
+        x = (COLS[i] if i < 5 else COLS[ROLL] - 8) - 4
+        cv.rect(x, 48, 9, 9, 1)
+        cv.text(x + 3, 50, str(g.dice[i]), SMALL)
+    if play.mode == CONFIRM:
+        softkeys(cv, (None, None, None, None, "NO", "YES"))
+        return
+    if not play.human():
+        return
+    triple = g.rules.columns > 1
+    back = "DICE" if g.rolls_left() > 0 and play.human() else None
+    softkeys(cv, (UP, DOWN, LEFT if triple else None, RIGHT if triple else None, back, "OK"))
+
+
+def draw_rolloff(play, cv):
+    """Who starts: each player's latest roll-off sum and the last roll's dice."""
+    g = play.g
+    cv.fill_rect(0, 0, 128, 7, 1)
+    if g.phase == E.ROLLOFF:
+        cv.text(2, 1, "WHO STARTS? HIGHEST ROLL", SMALL, 0)
+    else:
+        cv.text(2, 1, "%s STARTS" % g.players[g.starter].name.upper(), SMALL, 0)
+    latest = {}
+    for a, q, d in g.rolloff_log:
+        latest[q] = (a, d)
+    for q in range(len(g.players)):
+        x = 0 if q < 4 else 64
+        y = 9 + (q % 4) * 9
+        cv.text(x + 1, y, g.players[q].name.upper(), SMALL)
+        if q in latest:
+            a, d = latest[q]
+            s = str(sum(d))
+            if a:
+                s = "R%d %s" % (a + 1, s)
+            cv.text_right(x + 62, y, s, SMALL)
+        if g.phase == E.ROLLOFF and q == g.current:
+            cv.invert_rect(x, y - 1, 63, 7)
+    if g.rolloff_log:
+        d = g.rolloff_log[-1][2]
+        for i in range(len(d)):
+            cv.dice_face(die_x(i) if len(d) > 1 else 56, _DICE_Y, _DIE, d[i], False)
+    if g.phase == E.ROLLOFF:
+        if play.human():
+            softkeys(cv, (None, None, None, None, None, "ROLL"))
+    elif not play.auto_rolloff():
+        softkeys(cv, (None, None, None, None, None, "PLAY"))
+
+
+def draw_tiebreak(play, cv):
+    """The tie-break: the tied players' latest sums instead of the card."""
+    g = play.g
+    cv.text(1, 1, "TIE-BREAK: SUM", SMALL)
+    y = 8
+    for q in range(len(g.players)):
+        tb = g.tiebreak_scores(q)
+        if tb:
+            cv.text(1, y, g.players[q].name.upper(), SMALL)
+            cv.text_right(_CARD_W - 1, y, " ".join(str(v) for v in tb[-3:]), SMALL)
+            y += ROW_H
+    if play.mode != TURN:
+        cv.fill_rect(0, 40, _CARD_W, 7, 1)
+        cv.text(1, 41, "SUM +%d" % sum(g.dice), SMALL, 0)
