@@ -166,11 +166,10 @@ class App:
             try:
                 g = self.saved
             except MemoryError:
+                # what reading the save loaded goes again, so the title has room to come back
                 g = None
                 self.notice = "NOT ENOUGH MEMORY TO CONTINUE"
-                import gc
-
-                gc.collect()
+                heap.drop("start", "reader", "setup")
             if g is None:
                 self.title()
                 return

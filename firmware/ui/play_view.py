@@ -15,7 +15,7 @@ from yatzy import engine as E
 
 from ui.card import ROW_H, draw_card
 from ui.keys import COLS, ROLL
-from ui.widgets import softkeys
+from ui.widgets import fit_lines, softkeys
 
 try:
     from micropython import const
@@ -117,8 +117,12 @@ def draw_info(play, cv):
                 s = "NO BONUS"
             else:
                 s = "BONUS IN %d" % need
-        else:
+        else:  # one figure a column; as much of the label as the panel's width allows
             s = "B " + " ".join(parts)
+            if SMALL.width(s) > 128 - x:
+                s = " ".join(parts)
+            if SMALL.width(s) > 128 - x:
+                s = "".join(parts)
         cv.text(x, 16, s, SMALL)
     if g.phase == E.TIEBREAK:
         cv.text(x, 23, "TIE-BREAK", SMALL)
@@ -144,7 +148,7 @@ def draw_info(play, cv):
         cv.text(x, 37, "SCORE 0 IN", SMALL, 0)
         cv.text(x, 43, g.rules.label(c).upper() + "?", SMALL, 0)
     elif play.toast:
-        lines = play.toast.split("\n")
+        lines = fit_lines(play.toast, SMALL, 128 - x)
         y = 49 - 6 * len(lines)
         cv.fill_rect(x - 1, y - 1, 128 - x + 1, 49 - y, 0)
         for line in lines:

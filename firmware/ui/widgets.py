@@ -54,6 +54,32 @@ def title_bar(cv, text, right=None):
         cv.text_right(126, 1, right, SMALL, 0)
 
 
+def fit_lines(text, font, px):
+    """Split text into lines no wider than `px` pixels in `font`, at spaces (a word wider
+    than a line is cut). Example: fit_lines("SCORE SM ST X3", SMALL, 46) gives two lines."""
+    out = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            while font.width(word) > px:
+                if line:
+                    out.append(line)
+                    line = ""
+                k = len(word) - 1
+                while k > 1 and font.width(word[:k]) > px:
+                    k -= 1
+                out.append(word[:k])
+                word = word[k:]
+            joined = word if not line else line + " " + word
+            if font.width(joined) <= px:
+                line = joined
+            else:
+                out.append(line)
+                line = word
+        out.append(line)
+    return out
+
+
 def wrap(text, width):
     """Split text into lines of at most `width` characters at spaces."""
     out = []

@@ -29,7 +29,6 @@ GENERATED = ("yatzy/tables/", "gfx/font.py")
 # Violations still in the tree while other changes remove them (files being split, a screen
 # that still reads the store). Each entry must still be reported (a test fails on a stale
 # one): drop it when its change lands.
-FOR_NOW = {}
 CORE_MAY_IMPORT = ("yatzy", "micropython", "array", "sys", "gc", "binascii")
 MAX_ROOT_FILES = {"firmware": 6, "tools": 8}
 # Scripts that run inside MicroPython as the board would: /rom goes on the board's path.
@@ -237,23 +236,9 @@ RULES = (
 
 
 # ---- this repository keeps every rule --------------------------------------------------------
-def _known(rule, found):
-    """The entry of FOR_NOW[rule] that a reported violation is (a file: its path)."""
-    head = found.split(":")[0] if rule == "long_files" else found
-    return head if head in FOR_NOW.get(rule, ()) else None
-
-
 @pytest.mark.parametrize("rule", RULES, ids=[r.__name__ for r in RULES])
 def test_the_tree_keeps_the_rule(rule):
-    got = [v for v in rule(ROOT) if _known(rule.__name__, v) is None]
-    assert got == []
-
-
-@pytest.mark.parametrize("rule", sorted(FOR_NOW))
-def test_violations_allowed_for_now_are_still_there(rule):
-    found = [_known(rule, v) for v in globals()[rule](ROOT)]
-    for entry in FOR_NOW[rule]:
-        assert entry in found, "%s no longer breaks %s: drop it from FOR_NOW" % (entry, rule)
+    assert rule(ROOT) == []
 
 
 def test_the_rules_read_real_imports():
