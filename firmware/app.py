@@ -50,11 +50,11 @@ class App:
         """Load settings, high scores, names and the saved game; show the title."""
         import sys
 
-        from save import store as ui_save
+        from save.store import Store
 
         before = set(sys.modules)
         self.now = self.last_input = now_ms
-        self.store = ui_save.Store(self.storage)
+        self.store = Store(self.storage)
         notes = []
         self.settings, note = self.store.load_settings(_settings.DEFAULTS)
         if note:
@@ -79,7 +79,7 @@ class App:
         if note:
             notes.append(note)
         self.notice = "; ".join(notes).upper() if notes else None
-        # the title needs only the saved game's summary: the game, its reader and persist.py
+        # the title needs only the saved game's summary: the game, its reader and the records
         # go (about 60 KB on the 64-bit port); "Continue" reads the save again
         self._saved = g = None
         self.store.release()
@@ -203,8 +203,8 @@ class App:
         self.show(Play(self, g))
 
     def _unload(self):
-        """A game is (about to be) played: drop the menus, and persist.py with the high
-        scores (the in-play save needs only frame.py)."""
+        """A game is (about to be) played: drop the menus, the set-up tables, the save reader
+        and the records with the high scores (the in-play save needs only save.frame)."""
         if self.store is not None:
             self.store.release()
         heap.drop("menus", "setup", "reader")

@@ -1,8 +1,8 @@
 # After a game: the high-score result and what next (play again, new game, scores, title).
 # SPDX-License-Identifier: MIT
 #
-# Shown by ui_end.End after Roll; a module of its own so that the game-over screen does not
-# load the menu code (ui_menu) while the play screen is still loaded.
+# Shown by ui.end.End after Roll; a module of its own so that the game-over screen does not
+# load the menu code (ui.menu) while the play screen is still loaded.
 
 from gfx.font import SMALL
 

@@ -6,7 +6,7 @@
 from yatzy import engine as E
 from yatzy.holds import kept
 
-TURN_MODE = 0  # ui_play's mode while rolling and holding (dice shown, no card cursor)
+TURN_MODE = 0  # the play screen's mode while rolling and holding (dice shown, no card cursor)
 
 
 def hint_text(play):

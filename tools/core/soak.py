@@ -10,7 +10,8 @@ checks: the save round-trips exactly, a sample of actions outside
 ``legal_actions()`` is refused without changing the state, and at the end: every
 card full (each box once per column), exactly the right number of turns, totals
 add up, and the game record re-checks clean. Exit 0 when all pass, 1 otherwise.
-The host tests run a short slice of the same campaign (``host_tests/test_core_play.py``).
+The host tests run a short slice of the same campaign
+(``host_tests/firmware/yatzy/test_core_play.py``).
 """
 
 import argparse

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # Derive the computer players' compact future-value tables from the exact solver.
 # SPDX-License-Identifier: MIT
-"""Writes firmware/yatzy/tables/fitted.py and ai_exact_<id>.py from the exact optimum.
+"""Writes firmware/yatzy/tables/fitted.py and exact_<id>.py from the exact optimum.
 
 For `yatzy`, `yahtzee` and `forced` the exact table E(mask, upper, flag) of
 tools/solver/solver.py is projected onto `L[open lower boxes, flag] + U[open upper boxes][upper]`
@@ -11,7 +11,7 @@ The generic model (`good`, and `best` for variants the solver does not cover) is
 per box plus `bonus * logistic(slope * (par - need))`, fitted to the same tables; Maxi (no
 exact table) gets weights from one-turn values of its boxes scaled like Nordic ones.
 
-    tools/gen/ai_tables.py [--dir firmware/yatzy]
+    python -m tools.gen.ai_tables [--dir firmware/yatzy/tables]
 """
 
 import argparse
@@ -161,7 +161,7 @@ def _write(path, lines):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description="generate firmware/yatzy/tables/fitted.py")
-    ap.add_argument("--dir", default=os.path.join(ROOT, "firmware", "yatzy"))
+    ap.add_argument("--dir", default=os.path.join(ROOT, "firmware", "yatzy", "tables"))
     args = ap.parse_args(argv)
     exact = {}
     generic = {}
@@ -231,7 +231,7 @@ def main(argv=None):
             out += ["        " + line for line in fmt_bytes(b)]
             out.append("    ),")
         out.append(")")
-        written.append(_write(os.path.join(args.dir, "ai_exact_%s.py" % rid), out))
+        written.append(_write(os.path.join(args.dir, "exact_%s.py" % rid), out))
     out = [
         "# Generic future-value weights of the computer players (tools/gen/ai_tables.py).",
         "# SPDX-License-Identifier: MIT",
@@ -240,7 +240,7 @@ def main(argv=None):
         "GENERIC[family] = (weight per lower box, weight per upper face, bonus slope, saved",
         "roll, Yahtzee-50 flag), in 1/%d point (slope: per point of margin)." % UNIT,
         "EXACT: rulesets with a table",
-        "module yatzy.ai_exact_<id>. DIRECTION: the better start for up-or-down.",
+        "module yatzy.tables.exact_<id>. DIRECTION: the better start for up-or-down.",
         "",
     ]
     out += ["Fit: " + line for line in report]
@@ -260,7 +260,7 @@ def main(argv=None):
         out.append("    ),")
     out.append("}")
     out.append("DIRECTION = %r" % (direction,))
-    written.append(_write(os.path.join(args.dir, "ai_tables.py"), out))
+    written.append(_write(os.path.join(args.dir, "fitted.py"), out))
     for line in report:
         print(line)
     for path, size in written:

@@ -2,7 +2,7 @@
 # Regenerate the golden screen images of the app (host_tests/golden/*.png): `make goldens`.
 # SPDX-License-Identifier: MIT
 """Every scene of tools/sim/scenes.py is played through button events and the panel saved
-as a 128x64 1-bit PNG. host_tests/test_app_screens.py compares the app against them.
+as a 128x64 1-bit PNG. host_tests/firmware/ui/test_app_screens.py compares the app against them.
 With --docs DIR the same scenes are also written 3x enlarged for docs/controls.md.
 Usage: tools/gen/goldens.py [--out DIR] [--scale N] [--docs DIR] [scene ...]"""
 

@@ -6,7 +6,7 @@
     python -m tools.gen.hardware --check      exit 1 if any of them is out of date
     python -m tools.gen.hardware --enclosure  render enclosure STL + preview PNG with OpenSCAD
 
-host_tests/test_hardware_docs.py calls the same functions, so the docs cannot drift.
+host_tests/hardware/test_hardware_docs.py calls the same functions, so the docs cannot drift.
 """
 
 import argparse

@@ -5,7 +5,7 @@
 GENERIC[family] = (weight per lower box, weight per upper face, bonus slope, saved
 roll, Yahtzee-50 flag), in 1/64 point (slope: per point of margin).
 EXACT: rulesets with a table
-module yatzy.ai_exact_<id>. DIRECTION: the better start for up-or-down.
+module yatzy.tables.exact_<id>. DIRECTION: the better start for up-or-down.
 
 Fit: yatzy: exact fit rmse 1.772 points, 9216 bytes
 Fit: yatzy: generic fit rmse 5.842 points, slope 0.325

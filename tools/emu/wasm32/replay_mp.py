@@ -6,10 +6,10 @@ tick, the start; see tools/bench/app_mp.py for the log) per call from there:
 
     r = Replay(LOG, SEED, STORAGE_DIR)
     while r.step(): ...      # JavaScript measures the heap between the calls
-    r.finish()               # prints TOTALS, SUM, PUSHED and DONE as bench_app_mp does
+    r.finish()               # prints TOTALS, SUM, PUSHED and DONE as tools/bench/app_mp.py does
 
-The app runs on the firmware's SSD1306 driver over bench_app_mp's byte-counting I2C, with
-the simulator's shell, as in the unix port's replay. Kept apart from bench_app_mp.py so that
+The app runs on the firmware's SSD1306 driver over tools/bench/app_mp.py's byte-counting I2C, with
+the simulator's shell, as in the unix port's replay. Kept apart from app_mp.py so that
 the unix port's figures carry none of this file's code or names.
 """
 
@@ -43,7 +43,7 @@ class Replay:
             return True
         op = parts[0]
         if op == "P":
-            if not self.presses:  # bytes are counted from the first press, as bench_app_mp does
+            if not self.presses:  # bytes are counted from the first press, as app_mp.py does
                 self.data0, self.bus0 = self.i2c.data, self.i2c.bus
             self.presses += 1
             self.shell.press(parts[1], parts[2], int(parts[3]))
