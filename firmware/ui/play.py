@@ -26,6 +26,7 @@ every runtime, and a tumbling die never shows the face it lands on.
 
 from yatzy import engine as E
 from yatzy.dice import SeededDice
+from yatzy.holds import mask_of
 from yatzy.scoring import is_yatzy
 
 from ui import play_card, play_view
@@ -124,10 +125,9 @@ class Play(Screen):
 
     def do_roll(self, now):
         g = self.g
-        free = 0
-        for i in range(g.rules.dice):
-            if not g.dice or not g.held[i]:
-                free |= 1 << i
+        free = (1 << g.rules.dice) - 1  # the dice that tumble: those not held
+        if g.dice:
+            free ^= mask_of(g.held)
         g.roll()
         self.toast = ""
         self.mode = TURN

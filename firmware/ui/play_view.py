@@ -12,6 +12,7 @@ few bytes on the panel.
 
 from gfx.font import DOWN, LEFT, RIGHT, SMALL, UP
 from yatzy import engine as E
+from yatzy.holds import flags_of
 
 from ui.card import ROW_H, draw_card
 from ui.keys import COLS, ROLL
@@ -163,7 +164,7 @@ def draw_dice(play, cv):
     n = g.rules.dice
     held = g.held
     if play.blink_end is not None and play.cpu_holds is not None and play.blink_on:
-        held = [bool(play.cpu_holds >> i & 1) for i in range(n)]
+        held = flags_of(play.cpu_holds, n)
     for i in range(n):
         if not g.dice:
             if i == 4 and play.can_undo():
