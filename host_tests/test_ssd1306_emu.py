@@ -3,12 +3,12 @@
 import random
 
 import pytest
+from emu.ssd1306 import EmulatorError, SSD1306Emulator
 from fakebus import BusioI2C, feed_line
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from mp_run import micropython_binary, run_script
 from oled_adafruit import AdafruitDisplay
-from ssd1306_emu import EmulatorError, SSD1306Emulator
 
 needs_mp = pytest.mark.skipif(
     micropython_binary() is None,

@@ -17,10 +17,10 @@ import os
 import subprocess
 import sys
 
+from emu.ssd1306 import SSD1306Emulator
 from fakebus import BusioI2C, feed_line
 from mp_run import mp_command, mp_env
 from sim_loop import Shell, game_of, make_storage, screen_state
-from ssd1306_emu import SSD1306Emulator
 
 BUTTONS = ("hold1", "hold2", "hold3", "hold4", "hold5", "hold6", "roll")
 KINDS = ("short", "long")
