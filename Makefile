@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 PORT ?= auto
 BUILD := build/mpy
 
-.PHONY: help venv wasm32 test lint format sim bench soak build romfs flash repl logs goldens media hardware enclosure clean
+.PHONY: help venv wasm32 rp2emu test lint format sim bench soak build romfs flash repl logs goldens media hardware enclosure clean
 
 help:
 	@echo "make sim       play in the terminal (simulator, sets itself up)"
@@ -44,6 +44,23 @@ wasm32:
 	  || echo "npm ci failed: the 32-bit lane (tools/wasm32) is skipped"; \
 	fi
 
+# The emulated Pico (tools/emu/rp2): rp2040js from the npm registry, pinned in
+# tools/emu/rp2/package-lock.json, running MicroPython's real rp2 UF2 (RP2_UF2) with the RP2040
+# boot ROM (RP2_BOOTROM). Where npm, the UF2 or the boot ROM is missing, its tests and bench
+# section skip and say where to get them.
+RP2EMU_STAMP := tools/emu/rp2/node_modules/.installed
+RP2_UF2 ?= $(abspath ../shared/rp2/firmware.uf2)
+RP2_BOOTROM ?= $(abspath ../shared/rp2/bootrom-b1.bin)
+export RP2_UF2 RP2_BOOTROM
+
+rp2emu:
+	@if ! command -v npm >/dev/null; then \
+	  echo "npm not found: the emulated Pico (tools/emu/rp2) is skipped"; \
+	elif [ ! -f $(RP2EMU_STAMP) ] || [ tools/emu/rp2/package-lock.json -nt $(RP2EMU_STAMP) ]; then \
+	  (cd tools/emu/rp2 && npm ci --no-audit --no-fund --loglevel=error) && touch $(RP2EMU_STAMP) \
+	  || echo "npm ci failed: the emulated Pico (tools/emu/rp2) is skipped"; \
+	fi
+
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
@@ -52,18 +69,20 @@ format: $(STAMP)
 	$(VENV)/bin/ruff format .
 	$(VENV)/bin/ruff check --fix .
 
-test: $(STAMP) wasm32
+test: $(STAMP) wasm32 rp2emu
 	$(VENV)/bin/ruff check .
 	$(PY) -m pytest -q host_tests
 
 sim: $(STAMP)
-	$(PY) tools/sim.py $(ARGS)
+	PYTHONPATH=firmware:. $(PY) tools/sim.py $(ARGS)
 
 # Benchmarks: add your script to BENCH_SCRIPTS; each runs in turn and prints its figures.
-BENCH_SCRIPTS := tools/bench_app.py tools/bench_ai.py
+BENCH_SCRIPTS := tools/bench_app.py tools/bench_ai.py tools/bench/rp2.py
+RP2_BENCH ?=
 
-bench: $(STAMP) wasm32
-	@for s in $(BENCH_SCRIPTS); do echo "== $$s"; $(PY) $$s || exit 1; done
+bench: $(STAMP) wasm32 rp2emu
+	@for s in $(BENCH_SCRIPTS); do echo "== $$s"; \
+	  PYTHONPATH=firmware:. RP2_BENCH="$(RP2_BENCH)" $(PY) $$s || exit 1; done
 
 # Long random campaigns (add a recipe line for yours). Core: every ruleset x option.
 SOAK_GAMES ?= 20

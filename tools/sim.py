@@ -8,6 +8,7 @@
     tools/sim.py --keys "r 13 r w" --screenshot out.png
     tools/sim.py --autoplay --rules yahtzee --record game.json --gif game.gif
     tools/sim.py --runtime micropython --heap 384k
+    tools/sim.py --runtime rp2 --keys "r w"   the real firmware, emulated Pico (tools/emu/rp2)
 
 The same firmware app runs on CPython (Adafruit's SSD1306_I2C driver on a fake busio bus) or
 in the MicroPython unix port (the firmware's own driver, its I2C traffic piped back here);
@@ -182,6 +183,8 @@ def check_args(p, a):
                 p.error("--%s %r: folder %s does not exist" % (opt, path, folder))
     if a.storage and not os.path.isdir(a.storage):
         p.error("--storage %r is not a folder" % a.storage)
+    if a.runtime == "rp2" and (a.autoplay or a.rules or a.players or a.cpu is not None):
+        p.error("--runtime rp2 plays through the buttons only: set a game up with --keys")
     if a.runtime == "micropython":
         from mp_run import micropython_binary
 
@@ -226,7 +229,12 @@ def print_screen(session, out=None):
     out.write("\u2514" + "\u2500" * 64 + "\u2518\n")
     out.write(
         "t %.1f s, %d frames, %d bytes on the I2C bus (%s)\n"
-        % (session.now / 1000.0, session.frame_count, session.emu.bytes_total, session.runtime)
+        % (
+            session.now / 1000.0,
+            session.frame_count,
+            session.emu.bytes_total,
+            session.note() or session.runtime,
+        )
     )
 
 
