@@ -14,8 +14,9 @@ Everything happens in emulated time (``pico.t``, ns since the first power-up, an
 ``pico.cycles``, CPU cycles executed): the Node side runs only while a ``run_*`` call waits,
 so a measurement does not depend on the host's speed. ``pico.i2c`` lists every transaction
 (start/end time and cycle, address, ACK, bytes); ``pico.flash_ops`` every erase and program;
-``pico.resets`` every reboot and why. ``with pico.free_running():`` lets it run on its own so
-that ``mpremote connect socket://127.0.0.1:<pico.cdc_port>`` can talk to its USB REPL.
+``pico.resets`` every reboot (time, cycle, why, REPL bytes before it). Inside
+``with pico.free_running():`` it runs on its own, so that
+``mpremote connect socket://127.0.0.1:<pico.cdc_port>`` can talk to its USB REPL.
 """
 
 import json
@@ -234,7 +235,7 @@ class Pico:
         elif kind == "flash":
             self.flash_ops.append((ev["t"], ev["cyc"], ev["kind"], ev["addr"], ev["len"]))
         elif kind == "reset":
-            self.resets.append((ev["t"], ev["cyc"], ev["why"]))
+            self.resets.append((ev["t"], ev["cyc"], ev["why"], len(self.cdc)))
         elif kind == "gpio":
             self.gpio_log.append((ev["t"], ev["cyc"], ev["pin"], ev["level"]))
         elif kind in ("ran", "stat"):
