@@ -22,6 +22,7 @@ from .pico import CYCLES_PER_MS, NS_PER_MS
 SHORT_MS = 100
 LONG_MS = 800  # held past the firmware's 600 ms long-press threshold
 LONG_THRESHOLD_MS = 600  # firmware/buttons.py: long_ms
+FRAME_GAP_NS = 5 * NS_PER_MS  # writes closer than this belong to one frame
 QUIET_MS = 1200  # no panel traffic for this long = the app is idle (computer pace <= 1 s)
 START_TEXT = "heap free after start-up"
 _HEAP = re.compile(r"heap free after start-up (\d+) bytes")
@@ -29,13 +30,29 @@ _NAMES = {"r": "roll", "1": "hold1", "2": "hold2", "3": "hold3", "4": "hold4", "
 _NAMES["6"] = "hold6"
 
 
-def build():
-    """Compile firmware/ into build/mpy (tools/flash.py build; the one use of that module)."""
-    from flash import BUILD  # tools/ is on sys.path in the tests and the bench
-    from flash import build as flash_build
+def _flash():
+    """tools/flash.py (build, ROMFS image): the one import of an existing tools module here."""
+    try:
+        from tools import flash
+    except ImportError:  # tools/ itself on sys.path, as tools/sim.py runs
+        import flash
+    return flash
 
-    flash_build(quiet=True)
-    return BUILD
+
+def build():
+    """Compile firmware/ into build/mpy as `make build` does; the folder."""
+    flash = _flash()
+    flash.build(quiet=True)
+    return flash.BUILD
+
+
+def romfs_image():
+    """build/romfs.img as `make flash ROMFS=1` deploys it (bytes)."""
+    flash = _flash()
+    build()
+    flash.romfs_image(quiet=True)
+    with open(flash.ROMFS_IMAGE, "rb") as f:
+        return f.read()
 
 
 def firmware_files(seed=None, extra=None, build_dir=None):
@@ -75,13 +92,21 @@ def boot_app(pico, max_ms=10000):
     return first, heap[-1] if heap else None
 
 
+BUSY = 0.3  # a 100 ms step with more than this share of the CPU busy: the app is working
+
+
 def settle(pico, quiet_ms=QUIET_MS, max_ms=60000, step_ms=100):
-    """Run until the panel has had no traffic for quiet_ms (or max_ms passed); True if it did."""
+    """Run until the app is idle: no panel traffic and the CPU mostly asleep for quiet_ms (a
+    computer player can think for seconds without drawing). True if it got there in max_ms."""
     start = pico.t
+    calm_since = pico.t
     while pico.t - start < max_ms * NS_PER_MS:
+        c0, t0 = pico.cycles, pico.t
         pico.run_ms(step_ms)
-        recent = pico.oled_writes(pico.t - quiet_ms * NS_PER_MS)
-        if not recent and pico.t - start >= quiet_ms * NS_PER_MS:
+        busy = (pico.cycles - c0) / ((pico.t - t0) / 8) > BUSY
+        if busy or pico.oled_writes(t0):
+            calm_since = pico.t
+        elif pico.t - calm_since >= quiet_ms * NS_PER_MS:
             return True
     return False
 
@@ -89,10 +114,12 @@ def settle(pico, quiet_ms=QUIET_MS, max_ms=60000, step_ms=100):
 class Press:
     """What one press cost, all in emulated time: ``cycles`` executed from the press to the
     end of its last panel write, ``ms`` that as CPU time at 125 MHz, ``first_ms`` / ``last_ms``
-    the first and last panel byte after the deciding edge, ``bytes`` on the bus."""
+    the first and last panel byte after the deciding edge, ``frame_ms`` the end of the first
+    frame drawn after it, ``bytes`` on the bus."""
 
-    def __init__(self, button, kind, decide, writes, cycles, window_ns, flash_ops):
+    def __init__(self, button, kind, decide, writes, cycles, window_ns, flash_ops, c0):
         self.button, self.kind = button, kind
+        self.c0 = c0
         self.decide = decide
         self.writes = writes
         self.cycles = cycles
@@ -100,6 +127,13 @@ class Press:
         self.ms = cycles / CYCLES_PER_MS
         self.first_ms = (writes[0].t0 - decide) / NS_PER_MS if writes else None
         self.last_ms = (writes[-1].t - decide) / NS_PER_MS if writes else None
+        # the press's own frame: the first burst of panel writes (ends at a gap > FRAME_GAP)
+        end = None
+        for a, b in zip(writes, writes[1:] + [None]):
+            if b is None or b.t0 - a.t > FRAME_GAP_NS:
+                end = a.t
+                break
+        self.frame_ms = (end - decide) / NS_PER_MS if end is not None else None
         self.bytes = sum(len(tx.data) for tx in writes)
         self.flash_ops = flash_ops
 
@@ -128,7 +162,7 @@ def press(pico, button, kind="short", quiet_ms=QUIET_MS, max_ms=60000, idle_rate
     end_t = writes[-1].t if writes else pico.t
     end_c = writes[-1].cyc if writes else pico.cycles
     cycles = max(0, end_c - c0 - idle_rate * (end_t - t0))
-    return Press(button, kind, decide, writes, cycles, end_t - t0, pico.flash_ops[n_flash:])
+    return Press(button, kind, decide, writes, cycles, end_t - t0, pico.flash_ops[n_flash:], c0)
 
 
 def idle_rate(pico, ms=2000):

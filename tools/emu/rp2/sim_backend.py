@@ -14,18 +14,11 @@ import time
 
 from ..ssd1306 import SSD1306Emulator
 from .pico import NS_PER_MS, PANEL, Pico, PicoError, find_firmware, folder_files, littlefs_image
+from .play import build
 
 BOOT_MS = 10000  # emulated; the app is up in ~0.5 s
 BUSY_WINDOW_MS = 1200  # panel traffic this recent means an animation or a computer turn runs
 HOLD_MS = {"short": 100, "long": 800}
-
-
-def _build():
-    """build/mpy from firmware/ (tools/flash.py's build: the one use of that module here)."""
-    from flash import BUILD, build  # tools/ is on sys.path in the simulator and the tests
-
-    build(quiet=True)
-    return BUILD
 
 
 class RP2Backend:
@@ -42,7 +35,7 @@ class RP2Backend:
             raise error("--runtime rp2: " + why)
         self.error = error
         self.storage_dir = storage_dir
-        self.files = folder_files(_build())
+        self.files = folder_files(build())
         self.code = set(self.files) | {"dice_seed"}
         self.files.update(folder_files(storage_dir))
         self.files["dice_seed"] = b"%d" % seed

@@ -1,0 +1,542 @@
+# make bench's rp2 section: the real firmware on the emulated Pico, measured in emulated cycles.
+# SPDX-License-Identifier: MIT
+"""The rp2 bench (``make bench``; ``make bench RP2_BENCH="--game4-rounds 0 --worst-decisions 0"``
+for the long runs). Everything is measured in emulated time on MicroPython's real rp2 port
+at 125 MHz (tools/emu/rp2), so the figures do not depend on the host.
+
+Runs (each on a fresh flash; the dice are seeded through the flash's dice_seed file so that
+the game is the one the CPython simulator plans):
+- stock: the stock UF2, the build's .mpy files on LittleFS: power-up to the first frame, heap
+  after start-up, CPU busy while awake and idle (title, play screen) and in lightsleep, then
+  the presses of a 4-player Yatzy game (two humans played by the simulator's bot, two `best`
+  computers): cycles per press, latency from the deciding edge to the first I2C byte, to the
+  end of the press's frame and to its last byte.
+- heap: the same game with a probe in main.py (tools/bench/rp2.py PROBE): gc.collect() and
+  mem_free() after every press and every computer decision, and each decision's time.
+- worst: 8 `best` computers, Maxi Yatzy with Triple columns: the lowest heap per decision,
+  or the MemoryError.
+- romfs: the ROMFS UF2, flashed with the real `make flash ROMFS=1` over mpremote: start-up
+  heap and the same first presses.
+Prints a markdown table, and with --json the raw figures.
+"""
+
+import argparse
+import json
+import os
+import shlex
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+from tools.emu.rp2 import pico as rp2
+from tools.emu.rp2 import play
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+SEED = 7
+NS_MS = rp2.NS_PER_MS
+CLOCK_HZ = 125e6
+
+# Probe for the heap runs: main.py with this ahead of runner.main (see heap_main()). After
+# every press and every computer decision: gc.collect(), then "HEAP <where> <free>"; each
+# decision's time as "DECIDE <level> <us>"; MemoryErrors and crashes as lines too.
+PROBE = """\
+import gc, time
+import app
+import runner
+from yatzy import strategy
+_press = app.App.press
+def _probe_press(self, b, kind, t):
+    r = _press(self, b, kind, t)
+    gc.collect()
+    print("HEAP press %d" % gc.mem_free())
+    return r
+app.App.press = _probe_press
+_decide = strategy.decide
+def _probe_decide(game, level="basic", rand=None):
+    t = time.ticks_us()
+    try:
+        r = _decide(game, level, rand)
+    except MemoryError:
+        print("MEMERR %s %d round %d" % (level, gc.mem_free(), game.round))
+        raise
+    us = time.ticks_diff(time.ticks_us(), t)
+    gc.collect()
+    print("DECIDE %s %d %d" % (level, us, gc.mem_free()))
+    return r
+strategy.decide = _probe_decide
+_crashed = runner.Runner.crashed
+def _probe_crashed(self, exc):
+    print("CRASH %s: %s" % (type(exc).__name__, exc))
+    return _crashed(self, exc)
+runner.Runner.crashed = _probe_crashed
+"""
+
+
+# ------------------------------------------------------------------ helpers
+def q(values, p):
+    """The p-quantile (0..1) of values, nearest rank."""
+    v = sorted(values)
+    if not v:
+        return None
+    return v[min(len(v) - 1, max(0, round(p * (len(v) - 1))))]
+
+
+def ms(x):
+    return "-" if x is None else ("%.0f" % x if x >= 100 else "%.1f" % x)
+
+
+def settings_files(**values):
+    """settings.dat with these values (the firmware's own writer)."""
+    from persist import Settings
+
+    class Mem:
+        files = {}
+
+        def write(self, name, data):
+            self.files[name] = bytes(data)
+
+    mem = Mem()
+    Settings.save(mem, values)
+    return mem.files
+
+
+def first_frame_ms(pico, t0):
+    """ms from t0 until the panel first shows something (display on, a pixel lit)."""
+    from tools.emu.ssd1306 import SSD1306Emulator
+
+    emu = SSD1306Emulator(chip=rp2.PANEL, strict=False)
+    for tx in pico.oled_writes(t0):
+        emu.write(tx.addr, tx.data)
+        if emu.display_on and any(emu.snapshot()):
+            return (tx.t - t0) / NS_MS
+    return None
+
+
+def heap_main(build_dir):
+    """main.py with the PROBE installed just before runner.main() (after the display)."""
+    with open(os.path.join(build_dir, "main.py")) as f:
+        src = f.read()
+    anchor = "    runner.main(hw, display)"
+    if anchor not in src:
+        raise SystemExit("rp2 bench: main.py has no %r line to probe" % anchor.strip())
+    return src.replace(anchor, "    import rp2_probe  # noqa\n" + anchor).encode()
+
+
+# ------------------------------------------------------------------ planning on CPython
+class StopPlan(Exception):
+    pass
+
+
+def plan_game(rules, players, cpu, level, triple=False, max_rounds=0, seed=SEED, idle_ms=600000):
+    """The presses of a game on the CPython simulator (its bot plays the human seats) and the
+    settled frame after each: [(button, kind)], [pixels]. Stops after max_rounds (0: all)."""
+    import sim_bot  # tools/ on PYTHONPATH (the Makefile's bench recipe)
+    from sim_session import Session
+
+    presses, frames = [], []
+    with tempfile.TemporaryDirectory() as d, Session("cpython", seed=seed, storage_dir=d) as s:
+        real = s.press
+
+        def press(button, kind="short"):
+            g = s.game()
+            if max_rounds and g is not None and g.round > max_rounds:
+                raise StopPlan
+            real(button, kind)
+            s.wait_idle(limit_ms=idle_ms)
+            presses.append((button, kind))
+            frames.append(bytes(s.last))
+
+        s.press = press
+        s.start()
+        s.wait_idle()
+        try:
+            if triple:
+                m = sim_bot.Menus(s)
+                m.goto("Title", "NEW GAME")
+                m.press("roll")
+                m.goto("Setup", "HOUSE RULES")
+                m.press("roll")
+                m.set_value("Options", "TRIPLE", "ON")
+                m.goto("Options", "DONE")
+                m.press("roll")
+                _setup(s, sim_bot, rules, players, cpu, level, from_title=False)
+            else:
+                _setup(s, sim_bot, rules, players, cpu, level, from_title=True)
+            if cpu < players:
+                sim_bot.Bot(s, "basic").play()
+        except StopPlan:
+            pass
+    return presses, frames
+
+
+def _setup(s, sim_bot, rules, players, cpu, level, from_title):
+    from yatzy.rules import RULESETS
+
+    m = sim_bot.Menus(s)
+    if from_title:
+        m.goto("Title", "NEW GAME")
+        m.press("roll")
+    m.set_value("Setup", "RULES", RULESETS[rules].name.upper())
+    m.set_value("Setup", "PLAYERS", str(players))
+    for i in range(players):
+        m.set_value(
+            "Setup", "%d " % (i + 1), "CPU " + level.upper() if i >= players - cpu else "HUMAN"
+        )
+    m.goto("Setup", "START GAME")
+    m.press("roll")
+
+
+# ------------------------------------------------------------------ runs on the Pico
+def boot(uf2, bootrom, files, load=()):
+    pico = rp2.Pico(uf2, bootrom, fs=rp2.littlefs_image(files), load=load)
+    first_write, heap = play.boot_app(pico)
+    return pico, heap
+
+
+def replay(pico, presses, frames, log=None, idle=0.0):
+    """Play the planned presses; (Press list, index of the first press whose frame differs
+    from CPython's or None). ``idle``: the idle loop's cycles per ns, not counted."""
+    out, diverged = [], None
+    for i, (button, kind) in enumerate(presses):
+        m = play.press(pico, button, kind, idle_rate=idle)
+        out.append(m)
+        if diverged is None and frames and bytes(pico.screen.snapshot()) != frames[i]:
+            diverged = i
+        if log:
+            log("  press %d/%d %s" % (i + 1, len(presses), m))
+    return out, diverged
+
+
+def busy_pct(pico, ms_):
+    c0, t0 = pico.cycles, pico.t
+    pico.run_ms(ms_)
+    return 100.0 * (pico.cycles - c0) / ((pico.t - t0) / 8)
+
+
+def run_stock(uf2, bootrom, presses, frames, log):
+    files = play.firmware_files(seed=SEED, extra=settings_files(sleep_s=30))
+    r = {}
+    w0 = time.monotonic()
+    pico, heap = boot(uf2, bootrom, files)
+    with pico:
+        r["first_frame_ms"] = first_frame_ms(pico, 0)
+        r["boot_cycles"] = pico.cycles
+        r["heap_start"] = heap
+        play.settle(pico)
+        r["idle_title_pct"] = busy_pct(pico, 3000)
+        idle = r["idle_title_pct"] / 100 / 8
+        measured, diverged = replay(pico, presses, frames, log, idle)
+        r["presses"] = measured
+        r["diverged"] = diverged
+        r["idle_play_pct"] = busy_pct(pico, 3000)
+        pico.run_ms(30000)  # the sleep countdown (sleep_s=30 in this run's settings)
+        r["asleep"] = not pico.screen.display_on
+        r["sleep_pct"] = busy_pct(pico, 10000)
+        r["emu_s"] = pico.t / 1e9
+    r["wall_s"] = time.monotonic() - w0
+    return r
+
+
+def parse_probe(text):
+    heap, decisions, errors = [], [], []
+    for line in text.splitlines():
+        p = line.split()
+        if line.startswith("HEAP ") and len(p) == 3:
+            heap.append((p[1], int(p[2])))
+        elif line.startswith("DECIDE ") and len(p) == 4:
+            decisions.append((p[1], int(p[2]) / 1000.0))
+            heap.append(("cpu", int(p[3])))
+        elif line.startswith(("MEMERR", "CRASH")):
+            errors.append(line.strip())
+    return heap, decisions, errors
+
+
+def probe_files(extra=None):
+    build_dir = play.build()
+    files = play.firmware_files(seed=SEED, extra=extra, build_dir=build_dir)
+    files["main.py"] = heap_main(build_dir)
+    files["rp2_probe.py"] = PROBE.encode()
+    return files
+
+
+def run_heap(uf2, bootrom, presses, frames, log, until_ms=None):
+    """The game with the probe; with no presses, run until_ms after the set-up."""
+    w0 = time.monotonic()
+    pico, heap = boot(uf2, bootrom, probe_files())
+    with pico:
+        play.settle(pico)
+        if until_ms:  # the computers play on their own after the last (START GAME) press
+            _, diverged = replay(pico, presses[:-1], frames, log)
+            pico.press(*presses[-1])
+        else:
+            _, diverged = replay(pico, presses, frames, log)
+        if until_ms:
+            end = pico.t + until_ms * NS_MS
+            while pico.t < end and "CRASH" not in pico.text() and "MEMERR" not in pico.text():
+                pico.run_ms(5000)
+            play.settle(pico, max_ms=1000)
+        text = pico.text()
+        emu_s = pico.t / 1e9
+    heaps, decisions, errors = parse_probe(text)
+    return {
+        "heap_start": heap,
+        "heap": heaps,
+        "decisions": decisions,
+        "errors": errors,
+        "diverged": diverged,
+        "emu_s": emu_s,
+        "wall_s": time.monotonic() - w0,
+    }
+
+
+def run_romfs(uf2_romfs, bootrom, presses, frames, log):
+    """A blank Pico with the ROMFS UF2, `make flash ROMFS=1` over mpremote, then the game."""
+    w0 = time.monotonic()
+    play.build()
+    with rp2.Pico(uf2_romfs, bootrom) as pico:
+        pico.run_ms(1500)
+        with pico.free_running():
+            res = subprocess.run(
+                ["make", "-s", "--no-print-directory", "flash", "ROMFS=1"]
+                + ["PORT=socket://127.0.0.1:%d" % pico.cdc_port],
+                cwd=ROOT,
+                capture_output=True,
+                text=True,
+                timeout=600,
+            )
+        if res.returncode:
+            return {"error": (res.stdout + res.stderr)[-500:]}
+        first, heap = play.boot_app(pico)
+        t_boot = pico.resets[-1][0]
+        r = {"heap_start": heap, "first_frame_ms": first_frame_ms(pico, t_boot)}
+        # the dice_seed file, then power-cycle so the planned game is the one played
+        pico.repl_exec("f = open('dice_seed', 'w')\nf.write('%d')\nf.close()" % SEED)
+        pico.reset()
+        play.boot_app(pico)
+        play.settle(pico)
+        r["idle_title_pct"] = busy_pct(pico, 3000)
+        idle = r["idle_title_pct"] / 100 / 8
+        measured, diverged = replay(pico, presses, frames, log, idle)
+        r["presses"], r["diverged"] = measured, diverged
+    r["wall_s"] = time.monotonic() - w0
+    return r
+
+
+def run_romfs_heap(uf2_romfs, bootrom, presses, frames, log):
+    """The ROMFS build with the app in ROMFS (main.py + probe on LittleFS): heap per press."""
+    rom = play.romfs_image()
+    files = probe_files()
+    files = {k: v for k, v in files.items() if k in ("main.py", "rp2_probe.py", "dice_seed")}
+    pico, heap = boot(uf2_romfs, bootrom, files, load=[(rom, rp2.ROMFS_OFFSET)])
+    with pico:
+        play.settle(pico)
+        _, diverged = replay(pico, presses, frames, log)
+        text = pico.text()
+    heaps, decisions, errors = parse_probe(text)
+    return {"heap_start": heap, "heap": heaps, "decisions": decisions, "errors": errors}
+
+
+# ------------------------------------------------------------------ report
+def press_rows(presses):
+    cyc = [p.cycles for p in presses]
+    first = [p.first_ms for p in presses if p.first_ms is not None]
+    frame = [p.frame_ms for p in presses if p.frame_ms is not None]
+    last = [p.last_ms for p in presses if p.last_ms is not None]
+    return {
+        "n": len(presses),
+        "mcycles": (statistics.median(cyc) / 1e6, q(cyc, 0.95) / 1e6, max(cyc) / 1e6),
+        "ms": tuple(c / CLOCK_HZ * 1e3 for c in (statistics.median(cyc), q(cyc, 0.95), max(cyc))),
+        "first": (statistics.median(first), q(first, 0.95), max(first)) if first else None,
+        "frame": (statistics.median(frame), q(frame, 0.95), max(frame)) if frame else None,
+        "last": (statistics.median(last), q(last, 0.95), max(last)) if last else None,
+    }
+
+
+def trio(t, unit=" ms"):
+    return "-" if t is None else "%s / %s / %s%s" % (ms(t[0]), ms(t[1]), ms(t[2]), unit)
+
+
+def table(res):
+    rows = [("figure", "stock UF2, .mpy on LittleFS", "ROMFS UF2, `make flash ROMFS=1`")]
+    st, ro = res.get("stock", {}), res.get("romfs", {})
+
+    def both(key, fmt):
+        return (fmt(st.get(key)) if key in st else "-", fmt(ro.get(key)) if key in ro else "-")
+
+    rows.append(("power-up to the first frame", *both("first_frame_ms", lambda v: ms(v) + " ms")))
+    rows.append(("free heap after start-up", *both("heap_start", lambda v: "%d B" % v)))
+    for label, key in (("CPU busy, awake and idle (title)", "idle_title_pct"),):
+        rows.append((label, *both(key, lambda v: "%.1f %%" % v)))
+    if "idle_play_pct" in st:
+        rows.append(
+            ("CPU busy, awake and idle (play screen)", "%.1f %%" % st["idle_play_pct"], "-")
+        )
+    if "sleep_pct" in st:
+        rows.append(
+            (
+                "CPU busy in lightsleep (display off)",
+                "%.3f %%" % st["sleep_pct"] if st.get("asleep") else "did not sleep",
+                "-",
+            )
+        )
+    pr = {k: press_rows(v["presses"]) for k, v in (("s", st), ("r", ro)) if v.get("presses")}
+
+    def prow(label, field, unit=" ms"):
+        return (
+            label,
+            trio(pr["s"][field], unit) if "s" in pr else "-",
+            trio(pr["r"][field], unit) if "r" in pr else "-",
+        )
+
+    if pr:
+        n = "%d presses" % pr.get("s", pr.get("r"))["n"]
+        rows.append(prow("Mcycles per press, median / p95 / max (%s)" % n, "mcycles", " M"))
+        rows.append(prow("CPU ms per press at 125 MHz, median / p95 / max", "ms"))
+        rows.append(prow("deciding edge -> first I2C byte, median / p95 / max", "first"))
+        rows.append(prow("deciding edge -> end of the press's frame", "frame"))
+        rows.append(prow("deciding edge -> last I2C byte of the press", "last"))
+    for name, key in (("4-player game, 2 `best`", "heap"), ("worst case", "worst")):
+        h = res.get(key)
+        if not h:
+            continue
+        lows = [v for _, v in h["heap"]]
+        low = "%d B" % min(lows) if lows else "-"
+        if h["errors"]:
+            low += "; " + h["errors"][0]
+        rows.append(("lowest free heap, %s (%d samples)" % (name, len(lows)), low, "-"))
+        d = [v for lvl, v in h["decisions"] if lvl == "best"]
+        if d:
+            rows.append(
+                (
+                    "`best` decision, %s: median / max (n=%d)" % (name, len(d)),
+                    "%s / %s ms" % (ms(statistics.median(d)), ms(max(d))),
+                    "-",
+                )
+            )
+    rh = res.get("romfs_heap")
+    if rh and rh["heap"]:
+        lows = [v for _, v in rh["heap"]]
+        rows.append(
+            (
+                "lowest free heap, same presses",
+                res.get("heap") and "%d B" % min(v for _, v in res["heap"]["heap"]) or "-",
+                "%d B" % min(lows),
+            )
+        )
+    w = max(len(r[0]) for r in rows)
+    out = []
+    for i, r in enumerate(rows):
+        out.append("| %s | %s | %s |" % (r[0].ljust(w), r[1], r[2]))
+        if i == 0:
+            out.append("|%s|---|---|" % ("-" * (w + 2)))
+    return "\n".join(out)
+
+
+def costly(presses, n=8):
+    """The n most expensive presses: (index, button, kind, Mcycles, flash ops)."""
+    ranked = sorted(range(len(presses)), key=lambda i: -presses[i].cycles)[:n]
+    return [
+        (
+            i + 1,
+            presses[i].button,
+            presses[i].kind,
+            presses[i].cycles / 1e6,
+            len(presses[i].flash_ops),
+        )
+        for i in ranked
+    ]
+
+
+def main(argv=None):
+    if argv is None:
+        argv = sys.argv[1:] or shlex.split(os.environ.get("RP2_BENCH", ""))
+    ap = argparse.ArgumentParser(description="rp2 bench (see the module docstring)")
+    ap.add_argument(
+        "--game4-rounds", type=int, default=2, help="rounds of the 4-player game (0: all)"
+    )
+    ap.add_argument(
+        "--worst-ms",
+        type=int,
+        default=0,
+        help="emulated ms of the 8-player Maxi+Triple all-`best` game (0: skip; stops at a crash)",
+    )
+    ap.add_argument("--no-heap", action="store_true", help="skip the probed heap run")
+    ap.add_argument("--no-romfs", action="store_true", help="skip the ROMFS UF2 runs")
+    ap.add_argument("--json", help="also write the raw figures here")
+    ap.add_argument("--quiet", action="store_true")
+    a = ap.parse_args(argv)
+    uf2, bootrom, why = rp2.find_firmware()
+    if why:
+        print("rp2 bench skipped: %s" % why)
+        return 0
+    log = (lambda s: None) if a.quiet else (lambda s: print(s, flush=True))
+    w0 = time.monotonic()
+    log(
+        "planning the 4-player game on CPython (seed %d, %s rounds)"
+        % (SEED, a.game4_rounds or "all")
+    )
+    presses, frames = plan_game("yatzy", 4, 2, "best", max_rounds=a.game4_rounds)
+    log("  %d presses" % len(presses))
+    res = {}
+    log("stock UF2: %s" % uf2)
+    res["stock"] = run_stock(uf2, bootrom, presses, frames, log)
+    if not a.no_heap:
+        log("heap probe run")
+        res["heap"] = run_heap(uf2, bootrom, presses, frames, log)
+    if a.worst_ms:
+        log("worst case: 8 x best, Maxi Yatzy + Triple, %d emulated ms" % a.worst_ms)
+        wp, wf = plan_game("maxi", 8, 8, "best", triple=True, idle_ms=1000)
+        res["worst"] = run_heap(uf2, bootrom, wp, wf, log, until_ms=a.worst_ms)
+    romfs = rp2.romfs_uf2(uf2)
+    if romfs and not a.no_romfs:
+        log("ROMFS UF2: %s" % romfs)
+        res["romfs"] = run_romfs(romfs, bootrom, presses, frames, log)
+        if not a.no_heap:
+            res["romfs_heap"] = run_romfs_heap(romfs, bootrom, presses, frames, log)
+    elif not romfs:
+        log("no ROMFS UF2 beside %s: the ROMFS column is skipped" % uf2)
+    print()
+    print(table(res))
+    for key in ("stock", "romfs"):
+        if res.get(key, {}).get("diverged") is not None:
+            print(
+                "\nNOTE: %s run left the planned game at press %d"
+                % (key, res[key]["diverged"] + 1)
+            )
+    if res.get("stock", {}).get("presses"):
+        print("\ncostliest presses (stock): #, button, kind, Mcycles, flash ops")
+        for row in costly(res["stock"]["presses"]):
+            print("  %d %s %s %.1f %d" % row)
+    print("\nrp2 bench: %.0f s wall" % (time.monotonic() - w0))
+    if a.json:
+        with open(a.json, "w") as f:
+            json.dump(_jsonable(res, presses), f, indent=1)
+    return 0
+
+
+def _jsonable(res, presses):
+    out = {}
+    for k, v in res.items():
+        v = dict(v)
+        if "presses" in v:
+            v["presses"] = [
+                {
+                    "button": p.button,
+                    "kind": p.kind,
+                    "cycles": p.cycles,
+                    "first_ms": p.first_ms,
+                    "frame_ms": p.frame_ms,
+                    "last_ms": p.last_ms,
+                    "bytes": p.bytes,
+                    "flash_ops": len(p.flash_ops),
+                }
+                for p in v["presses"]
+            ]
+        out[k] = v
+    return out
+
+
+if __name__ == "__main__":
+    sys.exit(main())
