@@ -38,40 +38,114 @@ SEED = 7
 NS_MS = rp2.NS_PER_MS
 CLOCK_HZ = 125e6
 
-# Probe for the heap runs: main.py with this ahead of runner.main (see heap_main()). After
-# every press and every computer decision: gc.collect(), then "HEAP <where> <free>"; each
-# decision's time as "DECIDE <level> <us>"; MemoryErrors and crashes as lines too.
+# Probe for the heap runs: main.py with this ahead of runner.main (see heap_main()); it
+# imports nothing that main.py does not import before its start-up line. After every press
+# and every computer decision: gc.collect(), then "HEAP press <free>" / "DECIDE <level> <us>
+# <free>"; MemoryErrors and crashes as lines too. The first decision after yatzy.strategy
+# loads (it loads inside a computer's move) is not seen.
 PROBE = """\
-import gc, time
+import gc, sys, time
 import app
 import runner
-from yatzy import strategy
+_patched = [None]
+def _patch_strategy():
+    # yatzy.strategy loads when a computer first moves (and may be reloaded): wrap its
+    # decide() whenever a new copy appears, without importing it early ourselves
+    s = sys.modules.get("yatzy.strategy")
+    if s is None or s is _patched[0]:
+        return
+    _patched[0] = s
+    real = s.decide
+    def decide(game, level="basic", rand=None):
+        t = time.ticks_us()
+        try:
+            r = real(game, level, rand)
+        except MemoryError:
+            print("MEMERR %s %d round %d" % (level, gc.mem_free(), game.round))
+            raise
+        us = time.ticks_diff(time.ticks_us(), t)
+        gc.collect()
+        print("DECIDE %s %d %d" % (level, us, gc.mem_free()))
+        return r
+    s.decide = decide
 _press = app.App.press
 def _probe_press(self, b, kind, t):
     r = _press(self, b, kind, t)
     gc.collect()
     print("HEAP press %d" % gc.mem_free())
+    _patch_strategy()
     return r
 app.App.press = _probe_press
-_decide = strategy.decide
-def _probe_decide(game, level="basic", rand=None):
-    t = time.ticks_us()
-    try:
-        r = _decide(game, level, rand)
-    except MemoryError:
-        print("MEMERR %s %d round %d" % (level, gc.mem_free(), game.round))
-        raise
-    us = time.ticks_diff(time.ticks_us(), t)
-    gc.collect()
-    print("DECIDE %s %d %d" % (level, us, gc.mem_free()))
+_tick = app.App.tick
+def _probe_tick(self, now):
+    r = _tick(self, now)
+    _patch_strategy()
     return r
-strategy.decide = _probe_decide
+app.App.tick = _probe_tick
 _crashed = runner.Runner.crashed
 def _probe_crashed(self, exc):
     print("CRASH %s: %s" % (type(exc).__name__, exc))
     return _crashed(self, exc)
 runner.Runner.crashed = _probe_crashed
 """
+
+
+# Profile probe (--only profile): every function and method of these modules timed
+# (inclusive, with call counts) while the presses run; dumped from the REPL at the end. The
+# wrappers cost ~0.1 ms a call themselves, so read small hot functions by their counts.
+PROFILE_MODULES = (
+    "app",
+    "gfx",
+    "ui_play",
+    "ui_card",
+    "frame",
+    "ssd1306",
+    "buttons",
+    "storage",
+    "yatzy.engine",
+    "yatzy.strategy",
+)
+PROFILE = """\
+import sys, time
+_T = {}
+def _wrap(owner, name, fn, label):
+    def w(*a, **k):
+        t = time.ticks_us()
+        try:
+            return fn(*a, **k)
+        finally:
+            d = time.ticks_diff(time.ticks_us(), t)
+            e = _T.get(label)
+            if e is None:
+                _T[label] = [1, d]
+            else:
+                e[0] += 1
+                e[1] += d
+    try:
+        setattr(owner, name, w)
+    except (AttributeError, TypeError):
+        pass
+for _m in MODULES:
+    __import__(_m)
+    mod = sys.modules[_m]
+    for n in dir(mod):
+        if n.startswith("__"):
+            continue
+        v = getattr(mod, n)
+        if type(v) is type and getattr(v, "__module__", None) == _m:
+            d = v.__dict__
+            for a in list(d):
+                f = d[a]
+                if a.startswith("__") and a != "__init__":
+                    continue
+                if type(f).__name__ == "function":
+                    _wrap(v, a, f, "%s.%s.%s" % (_m, n, a))
+        elif type(v).__name__ == "function":
+            _wrap(mod, n, v, "%s.%s" % (_m, n))
+def dump():
+    for k, v in sorted(_T.items(), key=lambda kv: -kv[1][1]):
+        print("PROF %d %d %s" % (v[1], v[0], k))
+""".replace("MODULES", repr(PROFILE_MODULES))
 
 
 # ------------------------------------------------------------------ helpers
@@ -261,22 +335,13 @@ def probe_files(extra=None):
     return files
 
 
-def run_heap(uf2, bootrom, presses, frames, log, until_ms=None):
-    """The game with the probe; with no presses, run until_ms after the set-up."""
+def run_heap(uf2, bootrom, presses, frames, log):
+    """The game with the heap probe."""
     w0 = time.monotonic()
     pico, heap = boot(uf2, bootrom, probe_files())
     with pico:
         play.settle(pico)
-        if until_ms:  # the computers play on their own after the last (START GAME) press
-            _, diverged = replay(pico, presses[:-1], frames, log)
-            pico.press(*presses[-1])
-        else:
-            _, diverged = replay(pico, presses, frames, log)
-        if until_ms:
-            end = pico.t + until_ms * NS_MS
-            while pico.t < end and "CRASH" not in pico.text() and "MEMERR" not in pico.text():
-                pico.run_ms(5000)
-            play.settle(pico, max_ms=1000)
+        _, diverged = replay(pico, presses, frames, log)
         text = pico.text()
         emu_s = pico.t / 1e9
     heaps, decisions, errors = parse_probe(text)
@@ -285,6 +350,51 @@ def run_heap(uf2, bootrom, presses, frames, log, until_ms=None):
         "heap": heaps,
         "decisions": decisions,
         "errors": errors,
+        "diverged": diverged,
+        "emu_s": emu_s,
+        "wall_s": time.monotonic() - w0,
+    }
+
+
+def run_worst(uf2, bootrom, presses, frames, log, until_ms):
+    """8 `best` computers, Maxi + Triple: START, then let them play (with the heap probe);
+    after a reboot, CONTINUE the saved game once. What happened, and the heap per decision."""
+    w0 = time.monotonic()
+    events = []
+    pico, heap = boot(uf2, bootrom, probe_files())
+    with pico:
+        play.settle(pico)
+        _, diverged = replay(pico, presses[:-1], frames, log)
+        button, kind = presses[-1]
+        end = pico.t + until_ms * NS_MS
+        continued = False
+        resets = len(pico.resets)
+        _down, up = pico.press(button, play.LONG_MS if kind == "long" else play.SHORT_MS)
+        while pico.t < end:
+            pico.run_ms(2000)
+            if len(pico.resets) > resets:
+                t, _c, why, _o = pico.resets[-1]
+                events.append(
+                    "%s reset %.1f s after the %s"
+                    % (why, (t - up) / 1e9, "CONTINUE press" if continued else "START press")
+                )
+                resets = len(pico.resets)
+                if continued:
+                    break
+                play.boot_app(pico)
+                play.settle(pico)
+                _down, up = pico.press("roll", play.SHORT_MS)  # CONTINUE the saved game
+                continued = True
+            if "CRASH" in pico.text():
+                break
+        text = pico.text()
+        emu_s = pico.t / 1e9
+    heaps, decisions, errors = parse_probe(text)
+    return {
+        "heap_start": heap,
+        "heap": heaps,
+        "decisions": decisions,
+        "errors": events + errors,
         "diverged": diverged,
         "emu_s": emu_s,
         "wall_s": time.monotonic() - w0,
@@ -336,6 +446,25 @@ def run_romfs_heap(uf2_romfs, bootrom, presses, frames, log):
         text = pico.text()
     heaps, decisions, errors = parse_probe(text)
     return {"heap_start": heap, "heap": heaps, "decisions": decisions, "errors": errors}
+
+
+def run_profile(uf2, bootrom, presses, frames, log):
+    """The presses with every function of PROFILE_MODULES timed; [(us, calls, name)]."""
+    build_dir = play.build()
+    files = play.firmware_files(seed=SEED, build_dir=build_dir)
+    files["main.py"] = heap_main(build_dir).replace(b"import rp2_probe", b"import rp2_prof")
+    files["rp2_prof.py"] = PROFILE.encode()
+    pico, _heap = boot(uf2, bootrom, files)
+    with pico:
+        play.settle(pico)
+        _, diverged = replay(pico, presses, frames, log)
+        out = pico.repl_exec("import rp2_prof\nrp2_prof.dump()", max_ms=60000)
+    rows = []
+    for line in out.splitlines():
+        p = line.split()
+        if len(p) == 4 and p[0] == "PROF":
+            rows.append((int(p[1]), int(p[2]), p[3]))
+    return {"rows": rows, "diverged": diverged, "emu_s": pico.t / 1e9}
 
 
 # ------------------------------------------------------------------ report
@@ -397,34 +526,41 @@ def table(res):
         rows.append(prow("deciding edge -> first I2C byte, median / p95 / max", "first"))
         rows.append(prow("deciding edge -> end of the press's frame", "frame"))
         rows.append(prow("deciding edge -> last I2C byte of the press", "last"))
-    for name, key in (("4-player game, 2 `best`", "heap"), ("worst case", "worst")):
-        h = res.get(key)
+
+    def low(h):
         if not h:
-            continue
+            return "-"
         lows = [v for _, v in h["heap"]]
-        low = "%d B" % min(lows) if lows else "-"
-        if h["errors"]:
-            low += "; " + h["errors"][0]
-        rows.append(("lowest free heap, %s (%d samples)" % (name, len(lows)), low, "-"))
-        d = [v for lvl, v in h["decisions"] if lvl == "best"]
-        if d:
-            rows.append(
-                (
-                    "`best` decision, %s: median / max (n=%d)" % (name, len(d)),
-                    "%s / %s ms" % (ms(statistics.median(d)), ms(max(d))),
-                    "-",
-                )
-            )
-    rh = res.get("romfs_heap")
-    if rh and rh["heap"]:
-        lows = [v for _, v in rh["heap"]]
+        text = "%d B (n=%d)" % (min(lows), len(lows)) if lows else "-"
+        return text + ("; " + h["errors"][0] if h["errors"] else "")
+
+    def decisions(h):
+        d = [v for lvl, v in h["decisions"] if lvl == "best"] if h else []
+        if not d:
+            return "-"
+        return "%s / %s ms (n=%d)" % (ms(statistics.median(d)), ms(max(d)), len(d))
+
+    games = "4-player Yatzy, 2 `best` (%s)" % res.get("game", "")
+    if res.get("heap") or res.get("romfs_heap"):
         rows.append(
             (
-                "lowest free heap, same presses",
-                res.get("heap") and "%d B" % min(v for _, v in res["heap"]["heap"]) or "-",
-                "%d B" % min(lows),
+                "lowest free heap after a press or decision, " + games,
+                low(res.get("heap")),
+                low(res.get("romfs_heap")),
             )
         )
+        rows.append(
+            (
+                "`best` decision, median / max, " + games,
+                decisions(res.get("heap")),
+                decisions(res.get("romfs_heap")),
+            )
+        )
+    if res.get("worst"):
+        w = res["worst"]
+        label = "worst case: 8 `best`, Maxi + Triple (%.0f emulated s)" % w["emu_s"]
+        rows.append(("lowest free heap, " + label, low(w), "-"))
+        rows.append(("`best` decision, median / max, " + label, decisions(w), "-"))
     w = max(len(r[0]) for r in rows)
     out = []
     for i, r in enumerate(rows):
@@ -462,8 +598,11 @@ def main(argv=None):
         default=0,
         help="emulated ms of the 8-player Maxi+Triple all-`best` game (0: skip; stops at a crash)",
     )
-    ap.add_argument("--no-heap", action="store_true", help="skip the probed heap run")
-    ap.add_argument("--no-romfs", action="store_true", help="skip the ROMFS UF2 runs")
+    ap.add_argument(
+        "--only",
+        default="stock,heap,romfs,worst",  # profile: on request
+        help="comma-separated runs: stock, heap, romfs, worst (needs --worst-ms), profile",
+    )
     ap.add_argument("--json", help="also write the raw figures here")
     ap.add_argument("--quiet", action="store_true")
     a = ap.parse_args(argv)
@@ -479,21 +618,26 @@ def main(argv=None):
     )
     presses, frames = plan_game("yatzy", 4, 2, "best", max_rounds=a.game4_rounds)
     log("  %d presses" % len(presses))
-    res = {}
-    log("stock UF2: %s" % uf2)
-    res["stock"] = run_stock(uf2, bootrom, presses, frames, log)
-    if not a.no_heap:
+    only = set(a.only.split(","))
+    res = {"game": "%d rounds" % a.game4_rounds if a.game4_rounds else "whole game"}
+    if "stock" in only:
+        log("stock UF2: %s" % uf2)
+        res["stock"] = run_stock(uf2, bootrom, presses, frames, log)
+    if "heap" in only:
         log("heap probe run")
         res["heap"] = run_heap(uf2, bootrom, presses, frames, log)
-    if a.worst_ms:
+    if a.worst_ms and "worst" in only:
         log("worst case: 8 x best, Maxi Yatzy + Triple, %d emulated ms" % a.worst_ms)
         wp, wf = plan_game("maxi", 8, 8, "best", triple=True, idle_ms=1000)
-        res["worst"] = run_heap(uf2, bootrom, wp, wf, log, until_ms=a.worst_ms)
+        res["worst"] = run_worst(uf2, bootrom, wp, wf, log, a.worst_ms)
+    if "profile" in only:
+        log("profile run (every function of %d modules timed)" % len(PROFILE_MODULES))
+        res["profile"] = run_profile(uf2, bootrom, presses, frames, log)
     romfs = rp2.romfs_uf2(uf2)
-    if romfs and not a.no_romfs:
+    if romfs and "romfs" in only:
         log("ROMFS UF2: %s" % romfs)
         res["romfs"] = run_romfs(romfs, bootrom, presses, frames, log)
-        if not a.no_heap:
+        if "heap" in only:
             res["romfs_heap"] = run_romfs_heap(romfs, bootrom, presses, frames, log)
     elif not romfs:
         log("no ROMFS UF2 beside %s: the ROMFS column is skipped" % uf2)
@@ -509,6 +653,10 @@ def main(argv=None):
         print("\ncostliest presses (stock): #, button, kind, Mcycles, flash ops")
         for row in costly(res["stock"]["presses"]):
             print("  %d %s %s %.1f %d" % row)
+    if res.get("profile"):
+        print("\nprofile (inclusive ms, calls), top 40:")
+        for us, calls, name in res["profile"]["rows"][:40]:
+            print("  %9.1f ms %7d  %s" % (us / 1000, calls, name))
     print("\nrp2 bench: %.0f s wall" % (time.monotonic() - w0))
     if a.json:
         with open(a.json, "w") as f:
@@ -519,6 +667,9 @@ def main(argv=None):
 def _jsonable(res, presses):
     out = {}
     for k, v in res.items():
+        if not isinstance(v, dict):
+            out[k] = v
+            continue
         v = dict(v)
         if "presses" in v:
             v["presses"] = [
