@@ -15,6 +15,7 @@ help:
 	@echo "make test      run every test (sets itself up)"
 	@echo "make bench     benchmarks (bytes per press, instructions, heap, AI)"
 	@echo "make soak      long random campaigns"
+	@echo "make rp2emu    install the emulated Pico (rp2040js from npm; RP2_UF2=, RP2_BOOTROM=)"
 	@echo "make build     compile firmware/ to .mpy into $(BUILD)"
 	@echo "make flash     copy the build to a Pico with mpremote (PORT=..., ROMFS=1)"
 	@echo "make romfs     build/romfs.img: the build as a ROMFS image (code runs from flash)"
@@ -82,7 +83,7 @@ RP2_BENCH ?=
 
 bench: $(STAMP) wasm32 rp2emu
 	@for s in $(BENCH_SCRIPTS); do echo "== $$s"; \
-	  PYTHONPATH=firmware:. RP2_BENCH="$(RP2_BENCH)" $(PY) $$s || exit 1; done
+	  PYTHONPATH=firmware:.:tools RP2_BENCH="$(RP2_BENCH)" $(PY) $$s || exit 1; done
 
 # Long random campaigns (add a recipe line for yours). Core: every ruleset x option.
 SOAK_GAMES ?= 20

@@ -532,7 +532,7 @@ def table(res):
             return "-"
         lows = [v for _, v in h["heap"]]
         text = "%d B (n=%d)" % (min(lows), len(lows)) if lows else "-"
-        return text + ("; " + h["errors"][0] if h["errors"] else "")
+        return text + "".join("; " + e for e in h["errors"])
 
     def decisions(h):
         d = [v for lvl, v in h["decisions"] if lvl == "best"] if h else []
@@ -561,6 +561,7 @@ def table(res):
         label = "worst case: 8 `best`, Maxi + Triple (%.0f emulated s)" % w["emu_s"]
         rows.append(("lowest free heap, " + label, low(w), "-"))
         rows.append(("`best` decision, median / max, " + label, decisions(w), "-"))
+    rows = [r for r in rows if r[1:] != ("-", "-")]
     w = max(len(r[0]) for r in rows)
     out = []
     for i, r in enumerate(rows):
