@@ -230,7 +230,7 @@ def test_a_watchdog_reset_recovers_the_same_game(turn):
         # Ctrl-C stops the app (and its watchdog); a short watchdog that nobody feeds
         pico.send(b"\r\x03\x03")
         assert pico.run_until_text(">>> ", 5000)
-        pico.send(b"import machine\rw = machine.WDT(timeout=300)\rwhile True: pass\r")
+        pico.send(b"import machine\rw = machine.WDT(timeout=300)\rwhile True: pass\r\r")
         pico.run_ms(2000)
         assert pico.resets and pico.resets[-1][2] == "watchdog"
         play.boot_app(pico)
