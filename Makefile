@@ -8,13 +8,14 @@ STAMP := $(VENV)/.installed
 PORT ?= auto
 BUILD := build/mpy
 
-.PHONY: help venv wasm32 web web-serve web-measure web-browser test lint format sim bench soak build romfs flash repl logs goldens media hardware enclosure clean
+.PHONY: help venv wasm32 rp2emu web web-serve web-measure web-browser test lint format sim bench soak build romfs flash repl logs goldens media hardware enclosure clean
 
 help:
 	@echo "make sim       play in the terminal (simulator, sets itself up)"
 	@echo "make test      run every test (sets itself up)"
 	@echo "make bench     benchmarks (bytes per press, instructions, heap, AI)"
 	@echo "make soak      long random campaigns"
+	@echo "make rp2emu    install the emulated Pico (rp2040js from npm; RP2_UF2=, RP2_BOOTROM=)"
 	@echo "make build     compile firmware/ to .mpy into $(BUILD)"
 	@echo "make flash     copy the build to a Pico with mpremote (PORT=..., ROMFS=1)"
 	@echo "make romfs     build/romfs.img: the build as a ROMFS image (code runs from flash)"
@@ -50,6 +51,23 @@ wasm32:
 	  || echo "npm ci failed: the 32-bit lane (tools/emu/wasm32) is skipped"; \
 	fi
 
+# The emulated Pico (tools/emu/rp2): rp2040js from the npm registry, pinned in
+# tools/emu/rp2/package-lock.json, running MicroPython's real rp2 UF2 (RP2_UF2) with the RP2040
+# boot ROM (RP2_BOOTROM). Where npm, the UF2 or the boot ROM is missing, its tests and bench
+# section skip and say where to get them.
+RP2EMU_STAMP := tools/emu/rp2/node_modules/.installed
+RP2_UF2 ?= $(abspath ../shared/rp2/firmware.uf2)
+RP2_BOOTROM ?= $(abspath ../shared/rp2/bootrom-b1.bin)
+export RP2_UF2 RP2_BOOTROM
+
+rp2emu:
+	@if ! command -v npm >/dev/null; then \
+	  echo "npm not found: the emulated Pico (tools/emu/rp2) is skipped"; \
+	elif [ ! -f $(RP2EMU_STAMP) ] || [ tools/emu/rp2/package-lock.json -nt $(RP2EMU_STAMP) ]; then \
+	  (cd tools/emu/rp2 && npm ci --no-audit --no-fund --loglevel=error) && touch $(RP2EMU_STAMP) \
+	  || echo "npm ci failed: the emulated Pico (tools/emu/rp2) is skipped"; \
+	fi
+
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
@@ -58,7 +76,7 @@ format: $(STAMP)
 	$(VENV)/bin/ruff format .
 	$(VENV)/bin/ruff check --fix .
 
-test: $(STAMP) wasm32 web-browser
+test: $(STAMP) wasm32 rp2emu web-browser
 	$(VENV)/bin/ruff check .
 	$(PY) -m pytest -q host_tests
 
@@ -66,10 +84,13 @@ sim: $(STAMP)
 	$(PY) -m tools.sim $(ARGS)
 
 # Benchmarks: add your module to BENCH_MODULES; each runs in turn and prints its figures.
-BENCH_MODULES := tools.bench.app_bench tools.bench.ai
+# RP2_BENCH passes options to the emulated Pico's section (python -m tools.bench.rp2 --help).
+BENCH_MODULES := tools.bench.app_bench tools.bench.ai tools.bench.rp2
+RP2_BENCH ?=
 
-bench: $(STAMP) wasm32
-	@for m in $(BENCH_MODULES); do echo "== $$m"; $(PY) -m $$m || exit 1; done
+bench: $(STAMP) wasm32 rp2emu
+	@for m in $(BENCH_MODULES); do echo "== $$m"; \
+	  RP2_BENCH="$(RP2_BENCH)" $(PY) -m $$m || exit 1; done
 
 # Long random campaigns (add a recipe line for yours). Core: every ruleset x option.
 SOAK_GAMES ?= 20

@@ -314,6 +314,20 @@ def _plain_error(display, message):
         pass
 
 
+DICE_SEED = "dice_seed"  # a file holding a number: replayable dice instead of os.urandom
+
+
+def dice_seed(storage):
+    """The seed in the storage's DICE_SEED file, or None (no file, or not a number 0..2**32-1):
+    with one, every game rolls SeededDice(seed) as the host simulator does with that seed."""
+    data = storage.read(DICE_SEED)
+    try:
+        seed = int(data) if data is not None else None
+    except ValueError:
+        return None
+    return seed if seed is not None and 0 <= seed <= 0xFFFFFFFF else None
+
+
 def main(board, display, randbytes=None, root="", steps=None):
     """Wire the real parts from a board.Board (or a fake one) and run the app loop."""
     import gc
@@ -324,11 +338,13 @@ def main(board, display, randbytes=None, root="", steps=None):
     from pico.buttons import Buttons
     from pico.sound import Sound
 
+    storage = FileStorage(root)
+    seed = None
     if randbytes is None:
         import os
 
         randbytes = os.urandom
-    storage = FileStorage(root)
+        seed = dice_seed(storage)
     buttons = Buttons(board.button_pins(), active_low=True)
     sound = Sound(board.buzzer())
     wdt = board.watchdog()
@@ -338,10 +354,11 @@ def main(board, display, randbytes=None, root="", steps=None):
 
     def make_app():
         from app import App
-        from yatzy.dice import FairDice
+        from yatzy.dice import FairDice, SeededDice
 
         gc.collect()
-        return App(display, storage, FairDice(randbytes), sound)
+        dice = FairDice(randbytes) if seed is None else SeededDice(seed)
+        return App(display, storage, dice, sound)
 
     def on_settings(settings):
         want = I2C_KHZ_DEFAULT if khz[1] else settings.get("i2c_khz", I2C_KHZ_DEFAULT)

@@ -3,11 +3,12 @@
 # SPDX-License-Identifier: MIT
 """Command line of the host simulator (``make sim``; docs/simulator.md has the full guide).
 
-    tools/sim/cli.py                              play in the terminal (80x24 or larger)
+    python -m tools.sim                       play in the terminal (80x24 or larger)
     python -m tools.sim --rules maxi --players 2 --cpu 1
     python -m tools.sim --keys "r 13 r w" --screenshot out.png
     python -m tools.sim --autoplay --rules yahtzee --record game.json --gif game.gif
     python -m tools.sim --runtime micropython --heap 384k
+    python -m tools.sim --runtime rp2 --keys "r w"   the real firmware on an emulated Pico
 
 The same firmware app runs on CPython (Adafruit's SSD1306_I2C driver on a fake busio bus) or
 in the MicroPython unix port (the firmware's own driver, its I2C traffic piped back here);
@@ -185,6 +186,8 @@ def check_args(p, a):
                 p.error("--%s %r: folder %s does not exist" % (opt, path, folder))
     if a.storage and not os.path.isdir(a.storage):
         p.error("--storage %r is not a folder" % a.storage)
+    if a.runtime == "rp2" and (a.autoplay or a.rules or a.players or a.cpu is not None):
+        p.error("--runtime rp2 plays through the buttons only: set a game up with --keys")
     if a.runtime == "micropython":
         from tools.emu.mp_run import micropython_binary
 
@@ -229,7 +232,12 @@ def print_screen(session, out=None):
     out.write("\u2514" + "\u2500" * 64 + "\u2518\n")
     out.write(
         "t %.1f s, %d frames, %d bytes on the I2C bus (%s)\n"
-        % (session.now / 1000.0, session.frame_count, session.emu.bytes_total, session.runtime)
+        % (
+            session.now / 1000.0,
+            session.frame_count,
+            session.emu.bytes_total,
+            session.note() or session.runtime,
+        )
     )
 
 

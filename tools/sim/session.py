@@ -28,7 +28,7 @@ IDLE_TICK_MS = 250  # the app is ticked at least this often, as the Pico's loop 
 # A tick asked for this far ahead is the sleep countdown, not an animation or computer move
 # (those ask for at most a second: cpu_pace is 150..1000 ms).
 BUSY_MS = 3000
-RUNTIMES = ("cpython", "micropython")
+RUNTIMES = ("cpython", "micropython", "rp2")
 
 
 class SimError(RuntimeError):
@@ -204,6 +204,11 @@ class Session:
                 __import__(app_module)
                 app_factory = sys.modules[app_module].App
             self.backend = CPythonBackend(self.emu, storage_dir, seed, app_factory)
+        elif runtime == "rp2":  # the real firmware on the emulated Pico (tools/emu/rp2)
+            from tools.emu.rp2.sim_backend import RP2Backend
+
+            self.emu = RP2Backend.panel()
+            self.backend = RP2Backend(self.emu, storage_dir, seed, SimError)
         else:
             self.backend = MicroPythonBackend(
                 self.emu, storage_dir, seed, heap, app_module, extra_path
@@ -302,6 +307,11 @@ class Session:
     def screen(self):
         """The active screen's name and public fields (``sim_loop.screen_state``)."""
         return self.backend.screen()
+
+    def note(self):
+        """A word for the status line: the rp2 runtime's emulated/real time ratio."""
+        note = getattr(self.backend, "note", None)
+        return note() if note is not None else ""
 
     def close(self):
         self.backend.close()

@@ -177,8 +177,15 @@ def run_terminal(
                 else ("LONG press: next key" if long_next else message)
             )
             screen.status_line(
-                "t %6.1fs  frame %d  %4.1f fps  I2C %d B  %s"
-                % (session.now / 1000.0, session.frame_count, fps, session.last_bus_bytes, state)
+                "t %6.1fs  frame %d  %4.1f fps  I2C %d B  %s %s"
+                % (
+                    session.now / 1000.0,
+                    session.frame_count,
+                    fps,
+                    session.last_bus_bytes,
+                    session.note(),
+                    state,
+                )
             )
             screen.flush()
             due = session.due()

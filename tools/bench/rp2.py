@@ -1,0 +1,704 @@
+# make bench's rp2 section: the real firmware on the emulated Pico, measured in emulated cycles.
+# SPDX-License-Identifier: MIT
+"""The rp2 bench (``make bench``; ``make bench RP2_BENCH="--game4-rounds 0"`` for the whole
+4-player game, about 10 minutes more; ``--only stock,heap`` etc. for parts; ``--only
+profile`` times every function of the app while the presses run). Everything is measured in
+emulated time on MicroPython's real rp2 port at 125 MHz (tools/emu/rp2), so the figures do
+not depend on the host.
+
+Runs (each on a fresh flash; the dice are seeded through the flash's dice_seed file so that
+the game is the one the CPython simulator plans):
+- stock: the stock UF2, the build's .mpy files on LittleFS: power-up to the first frame, heap
+  after start-up, CPU busy while awake and idle (title, play screen) and in lightsleep, then
+  the presses of a 4-player Yatzy game (two humans played by the simulator's bot, two `best`
+  computers): cycles per press, latency from the deciding edge to the first I2C byte, to the
+  end of the press's frame and to its last byte.
+- heap: the same game with a probe in main.py (tools/bench/rp2.py PROBE): gc.collect() and
+  mem_free() after every press and every computer decision, and each decision's time.
+- worst: 8 `best` computers, Maxi Yatzy with Triple columns: START, and after a reboot
+  CONTINUE once; what happened (watchdog, MemoryError) and the heap per decision.
+- romfs: the ROMFS UF2, flashed with the real `make flash ROMFS=1` over mpremote: start-up
+  heap and the same first presses.
+Prints a markdown table, and with --json the raw figures.
+"""
+
+import argparse
+import json
+import os
+import shlex
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+from tools.emu.rp2 import pico as rp2
+from tools.emu.rp2 import play
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+SEED = 7
+NS_MS = rp2.NS_PER_MS
+CLOCK_HZ = 125e6
+
+# Probe for the heap runs: main.py with this ahead of runner.main (see heap_main()); it
+# imports nothing that main.py does not import before its start-up line. After every press
+# and every computer decision: gc.collect(), then "HEAP press <free>" / "DECIDE <level> <us>
+# <free>"; MemoryErrors and crashes as lines too. The first decision after yatzy.strategy
+# loads (it loads inside a computer's move) is not seen.
+PROBE = """\
+import gc
+import sys
+import time
+import app
+from pico import runner
+_patched = [None]
+def _patch_strategy():
+    # yatzy.strategy loads when a computer first moves (and may be reloaded): wrap its
+    # decide() whenever a new copy appears, without importing it early ourselves
+    s = sys.modules.get("yatzy.strategy")
+    if s is None or s is _patched[0]:
+        return
+    _patched[0] = s
+    real = s.decide
+    def decide(game, level="basic", rand=None):
+        t = time.ticks_us()
+        try:
+            r = real(game, level, rand)
+        except MemoryError:
+            print("MEMERR %s %d round %d" % (level, gc.mem_free(), game.round))
+            raise
+        us = time.ticks_diff(time.ticks_us(), t)
+        gc.collect()
+        print("DECIDE %s %d %d" % (level, us, gc.mem_free()))
+        return r
+    s.decide = decide
+_press = app.App.press
+def _probe_press(self, b, kind, t):
+    r = _press(self, b, kind, t)
+    gc.collect()
+    print("HEAP press %d" % gc.mem_free())
+    _patch_strategy()
+    return r
+app.App.press = _probe_press
+_tick = app.App.tick
+def _probe_tick(self, now):
+    r = _tick(self, now)
+    _patch_strategy()
+    return r
+app.App.tick = _probe_tick
+_crashed = runner.Runner.crashed
+def _probe_crashed(self, exc):
+    print("CRASH %s: %s" % (type(exc).__name__, exc))
+    return _crashed(self, exc)
+runner.Runner.crashed = _probe_crashed
+"""
+
+
+# Profile probe (--only profile): every function and method of these modules timed
+# (inclusive, with call counts) while the presses run; dumped from the REPL at the end. The
+# wrappers cost ~0.1 ms a call themselves, so read small hot functions by their counts.
+PROFILE_MODULES = (
+    "app",
+    "gfx",
+    "ui_play",
+    "ui_card",
+    "frame",
+    "ssd1306",
+    "buttons",
+    "storage",
+    "yatzy.engine",
+    "yatzy.strategy",
+)
+PROFILE = """\
+import sys
+import time
+_T = {}
+def _wrap(owner, name, fn, label):
+    def w(*a, **k):
+        t = time.ticks_us()
+        try:
+            return fn(*a, **k)
+        finally:
+            d = time.ticks_diff(time.ticks_us(), t)
+            e = _T.get(label)
+            if e is None:
+                _T[label] = [1, d]
+            else:
+                e[0] += 1
+                e[1] += d
+    try:
+        setattr(owner, name, w)
+    except (AttributeError, TypeError):
+        pass
+for _m in MODULES:
+    __import__(_m)
+    mod = sys.modules[_m]
+    for n in dir(mod):
+        if n.startswith("__"):
+            continue
+        v = getattr(mod, n)
+        if type(v) is type and getattr(v, "__module__", None) == _m:
+            d = v.__dict__
+            for a in list(d):
+                f = d[a]
+                if a.startswith("__") and a != "__init__":
+                    continue
+                if type(f).__name__ == "function":
+                    _wrap(v, a, f, "%s.%s.%s" % (_m, n, a))
+        elif type(v).__name__ == "function":
+            _wrap(mod, n, v, "%s.%s" % (_m, n))
+def dump():
+    for k, v in sorted(_T.items(), key=lambda kv: -kv[1][1]):
+        print("PROF %d %d %s" % (v[1], v[0], k))
+""".replace("MODULES", repr(PROFILE_MODULES))
+
+
+# ------------------------------------------------------------------ helpers
+def q(values, p):
+    """The p-quantile (0..1) of values, nearest rank."""
+    v = sorted(values)
+    if not v:
+        return None
+    return v[min(len(v) - 1, max(0, round(p * (len(v) - 1))))]
+
+
+def ms(x):
+    return "-" if x is None else ("%.0f" % x if x >= 100 else "%.1f" % x)
+
+
+def settings_files(**values):
+    """settings.dat with these values (the firmware's own writer)."""
+    from save.records import Settings
+
+    class Mem:
+        files = {}
+
+        def write(self, name, data):
+            self.files[name] = bytes(data)
+
+    mem = Mem()
+    Settings.save(mem, values)
+    return mem.files
+
+
+def first_frame_ms(pico, t0):
+    """ms from t0 until the panel first shows something (display on, a pixel lit)."""
+    from tools.emu.ssd1306 import SSD1306Emulator
+
+    emu = SSD1306Emulator(chip=rp2.PANEL, strict=False)
+    for tx in pico.oled_writes(t0):
+        emu.write(tx.addr, tx.data)
+        if emu.display_on and any(emu.snapshot()):
+            return (tx.t - t0) / NS_MS
+    return None
+
+
+def heap_main(build_dir):
+    """main.py with the PROBE installed just before runner.main() (after the display)."""
+    with open(os.path.join(build_dir, "main.py")) as f:
+        src = f.read()
+    anchor = "    runner.main(hw, display)"
+    if anchor not in src:
+        raise SystemExit("rp2 bench: main.py has no %r line to probe" % anchor.strip())
+    return src.replace(anchor, "    import rp2_probe  # noqa\n" + anchor).encode()
+
+
+# ------------------------------------------------------------------ planning on CPython
+class StopPlan(Exception):
+    pass
+
+
+def plan_game(rules, players, cpu, level, triple=False, max_rounds=0, seed=SEED, idle_ms=600000):
+    """The presses of a game on the CPython simulator (its bot plays the human seats) and the
+    settled frame after each: [(button, kind)], [pixels]. Stops after max_rounds (0: all)."""
+    from tools.sim import bot as sim_bot
+    from tools.sim.session import Session
+
+    presses, frames = [], []
+    with tempfile.TemporaryDirectory() as d, Session("cpython", seed=seed, storage_dir=d) as s:
+        real = s.press
+
+        def press(button, kind="short"):
+            g = s.game()
+            if max_rounds and g is not None and g.round > max_rounds:
+                raise StopPlan
+            real(button, kind)
+            s.wait_idle(limit_ms=idle_ms)
+            presses.append((button, kind))
+            frames.append(bytes(s.last))
+
+        s.press = press
+        s.start()
+        s.wait_idle()
+        try:
+            if triple:
+                m = sim_bot.Menus(s)
+                m.goto("Title", "NEW GAME")
+                m.press("roll")
+                m.goto("Setup", "HOUSE RULES")
+                m.press("roll")
+                m.set_value("Options", "TRIPLE", "ON")
+                m.goto("Options", "DONE")
+                m.press("roll")
+                _setup(s, sim_bot, rules, players, cpu, level, from_title=False)
+            else:
+                _setup(s, sim_bot, rules, players, cpu, level, from_title=True)
+            if cpu < players:
+                sim_bot.Bot(s, "basic").play()
+        except StopPlan:
+            pass
+    return presses, frames
+
+
+def _setup(s, sim_bot, rules, players, cpu, level, from_title):
+    from yatzy.rules import RULESETS
+
+    m = sim_bot.Menus(s)
+    if from_title:
+        m.goto("Title", "NEW GAME")
+        m.press("roll")
+    m.set_value("Setup", "RULES", RULESETS[rules].name.upper())
+    m.set_value("Setup", "PLAYERS", str(players))
+    for i in range(players):
+        m.set_value(
+            "Setup", "%d " % (i + 1), "CPU " + level.upper() if i >= players - cpu else "HUMAN"
+        )
+    m.goto("Setup", "START GAME")
+    m.press("roll")
+
+
+# ------------------------------------------------------------------ runs on the Pico
+def boot(uf2, bootrom, files, load=()):
+    pico = rp2.Pico(uf2, bootrom, fs=rp2.littlefs_image(files), load=load)
+    first_write, heap = play.boot_app(pico)
+    return pico, heap
+
+
+def replay(pico, presses, frames, log=None, idle=0.0):
+    """Play the planned presses; (Press list, index of the first press whose frame differs
+    from CPython's or None). ``idle``: the idle loop's cycles per ns, not counted."""
+    out, diverged = [], None
+    for i, (button, kind) in enumerate(presses):
+        m = play.press(pico, button, kind, idle_rate=idle)
+        out.append(m)
+        if diverged is None and frames and bytes(pico.screen.snapshot()) != frames[i]:
+            diverged = i
+        if log:
+            log("  press %d/%d %s" % (i + 1, len(presses), m))
+    return out, diverged
+
+
+def busy_pct(pico, ms_):
+    c0, t0 = pico.cycles, pico.t
+    pico.run_ms(ms_)
+    return 100.0 * (pico.cycles - c0) / ((pico.t - t0) / 8)
+
+
+def run_stock(uf2, bootrom, presses, frames, log):
+    files = play.firmware_files(seed=SEED, extra=settings_files(sleep_s=30))
+    r = {}
+    w0 = time.monotonic()
+    pico, heap = boot(uf2, bootrom, files)
+    with pico:
+        r["first_frame_ms"] = first_frame_ms(pico, 0)
+        r["boot_cycles"] = pico.cycles
+        r["heap_start"] = heap
+        play.settle(pico)
+        r["idle_title_pct"] = busy_pct(pico, 3000)
+        idle = r["idle_title_pct"] / 100 / 8
+        measured, diverged = replay(pico, presses, frames, log, idle)
+        r["presses"] = measured
+        r["diverged"] = diverged
+        r["idle_play_pct"] = busy_pct(pico, 3000)
+        pico.run_ms(30000)  # the sleep countdown (sleep_s=30 in this run's settings)
+        r["asleep"] = not pico.screen.display_on
+        r["sleep_pct"] = busy_pct(pico, 10000)
+        r["emu_s"] = pico.t / 1e9
+    r["wall_s"] = time.monotonic() - w0
+    return r
+
+
+def parse_probe(text):
+    heap, decisions, errors = [], [], []
+    for line in text.splitlines():
+        p = line.split()
+        if line.startswith("HEAP ") and len(p) == 3:
+            heap.append((p[1], int(p[2])))
+        elif line.startswith("DECIDE ") and len(p) == 4:
+            decisions.append((p[1], int(p[2]) / 1000.0))
+            heap.append(("cpu", int(p[3])))
+        elif line.startswith(("MEMERR", "CRASH")):
+            errors.append(line.strip())
+    return heap, decisions, errors
+
+
+def probe_files(extra=None):
+    build_dir = play.build()
+    files = play.firmware_files(seed=SEED, extra=extra, build_dir=build_dir)
+    files["main.py"] = heap_main(build_dir)
+    files["rp2_probe.py"] = PROBE.encode()
+    return files
+
+
+def run_heap(uf2, bootrom, presses, frames, log):
+    """The game with the heap probe."""
+    w0 = time.monotonic()
+    pico, heap = boot(uf2, bootrom, probe_files())
+    with pico:
+        play.settle(pico)
+        _, diverged = replay(pico, presses, frames, log)
+        text = pico.text()
+        emu_s = pico.t / 1e9
+    heaps, decisions, errors = parse_probe(text)
+    return {
+        "heap_start": heap,
+        "heap": heaps,
+        "decisions": decisions,
+        "errors": errors,
+        "diverged": diverged,
+        "emu_s": emu_s,
+        "wall_s": time.monotonic() - w0,
+    }
+
+
+def run_worst(uf2, bootrom, presses, frames, log, until_ms):
+    """8 `best` computers, Maxi + Triple: START, then let them play (with the heap probe);
+    after a reboot, CONTINUE the saved game once. What happened, and the heap per decision."""
+    w0 = time.monotonic()
+    events = []
+    pico, heap = boot(uf2, bootrom, probe_files())
+    with pico:
+        play.settle(pico)
+        _, diverged = replay(pico, presses[:-1], frames, log)
+        button, kind = presses[-1]
+        end = pico.t + until_ms * NS_MS
+        continued = False
+        resets = len(pico.resets)
+        _down, up = pico.press(button, play.LONG_MS if kind == "long" else play.SHORT_MS)
+        while pico.t < end:
+            pico.run_ms(2000)
+            if len(pico.resets) > resets:
+                t, _c, why, _o = pico.resets[-1]
+                events.append(
+                    "%s reset %.1f s after the %s"
+                    % (why, (t - up) / 1e9, "CONTINUE press" if continued else "START press")
+                )
+                resets = len(pico.resets)
+                if continued:
+                    break
+                play.boot_app(pico)
+                play.settle(pico)
+                _down, up = pico.press("roll", play.SHORT_MS)  # CONTINUE the saved game
+                continued = True
+            if "CRASH" in pico.text():
+                break
+        text = pico.text()
+        emu_s = pico.t / 1e9
+    heaps, decisions, errors = parse_probe(text)
+    return {
+        "heap_start": heap,
+        "heap": heaps,
+        "decisions": decisions,
+        "errors": events + errors,
+        "diverged": diverged,
+        "emu_s": emu_s,
+        "wall_s": time.monotonic() - w0,
+    }
+
+
+def run_romfs(uf2_romfs, bootrom, presses, frames, log):
+    """A blank Pico with the ROMFS UF2, `make flash ROMFS=1` over mpremote, then the game."""
+    w0 = time.monotonic()
+    play.build()
+    with rp2.Pico(uf2_romfs, bootrom) as pico:
+        pico.run_ms(1500)
+        with pico.free_running():
+            res = subprocess.run(
+                ["make", "-s", "--no-print-directory", "flash", "ROMFS=1"]
+                + ["PORT=socket://127.0.0.1:%d" % pico.cdc_port],
+                cwd=ROOT,
+                capture_output=True,
+                text=True,
+                timeout=600,
+            )
+        if res.returncode:
+            return {"error": (res.stdout + res.stderr)[-500:]}
+        first, heap = play.boot_app(pico)
+        t_boot = pico.resets[-1][0]
+        r = {"heap_start": heap, "first_frame_ms": first_frame_ms(pico, t_boot)}
+        # the dice_seed file, then power-cycle so the planned game is the one played
+        pico.repl_exec("f = open('dice_seed', 'w')\nf.write('%d')\nf.close()" % SEED)
+        pico.reset()
+        play.boot_app(pico)
+        play.settle(pico)
+        r["idle_title_pct"] = busy_pct(pico, 3000)
+        idle = r["idle_title_pct"] / 100 / 8
+        measured, diverged = replay(pico, presses, frames, log, idle)
+        r["presses"], r["diverged"] = measured, diverged
+    r["wall_s"] = time.monotonic() - w0
+    return r
+
+
+def run_romfs_heap(uf2_romfs, bootrom, presses, frames, log):
+    """The ROMFS build with the app in ROMFS (main.py + probe on LittleFS): heap per press."""
+    rom = play.romfs_image()
+    files = probe_files()
+    files = {k: v for k, v in files.items() if k in ("main.py", "rp2_probe.py", "dice_seed")}
+    pico, heap = boot(uf2_romfs, bootrom, files, load=[(rom, rp2.ROMFS_OFFSET)])
+    with pico:
+        play.settle(pico)
+        _, diverged = replay(pico, presses, frames, log)
+        text = pico.text()
+    heaps, decisions, errors = parse_probe(text)
+    return {"heap_start": heap, "heap": heaps, "decisions": decisions, "errors": errors}
+
+
+def run_profile(uf2, bootrom, presses, frames, log):
+    """The presses with every function of PROFILE_MODULES timed; [(us, calls, name)]."""
+    build_dir = play.build()
+    files = play.firmware_files(seed=SEED, build_dir=build_dir)
+    files["main.py"] = heap_main(build_dir).replace(b"import rp2_probe", b"import rp2_prof")
+    files["rp2_prof.py"] = PROFILE.encode()
+    pico, _heap = boot(uf2, bootrom, files)
+    with pico:
+        play.settle(pico)
+        _, diverged = replay(pico, presses, frames, log)
+        out = pico.repl_exec("import rp2_prof\nrp2_prof.dump()", max_ms=60000)
+    rows = []
+    for line in out.splitlines():
+        p = line.split()
+        if len(p) == 4 and p[0] == "PROF":
+            rows.append((int(p[1]), int(p[2]), p[3]))
+    return {"rows": rows, "diverged": diverged, "emu_s": pico.t / 1e9}
+
+
+# ------------------------------------------------------------------ report
+def press_rows(presses):
+    cyc = [p.cycles for p in presses]
+    first = [p.first_ms for p in presses if p.first_ms is not None]
+    frame = [p.frame_ms for p in presses if p.frame_ms is not None]
+    last = [p.last_ms for p in presses if p.last_ms is not None]
+    return {
+        "n": len(presses),
+        "mcycles": (statistics.median(cyc) / 1e6, q(cyc, 0.95) / 1e6, max(cyc) / 1e6),
+        "ms": tuple(c / CLOCK_HZ * 1e3 for c in (statistics.median(cyc), q(cyc, 0.95), max(cyc))),
+        "first": (statistics.median(first), q(first, 0.95), max(first)) if first else None,
+        "frame": (statistics.median(frame), q(frame, 0.95), max(frame)) if frame else None,
+        "last": (statistics.median(last), q(last, 0.95), max(last)) if last else None,
+    }
+
+
+def trio(t, unit=" ms"):
+    return "-" if t is None else "%s / %s / %s%s" % (ms(t[0]), ms(t[1]), ms(t[2]), unit)
+
+
+def table(res):
+    rows = [("figure", "stock UF2, .mpy on LittleFS", "ROMFS UF2, `make flash ROMFS=1`")]
+    st, ro = res.get("stock", {}), res.get("romfs", {})
+
+    def both(key, fmt):
+        return (fmt(st.get(key)) if key in st else "-", fmt(ro.get(key)) if key in ro else "-")
+
+    rows.append(("power-up to the first frame", *both("first_frame_ms", lambda v: ms(v) + " ms")))
+    rows.append(("free heap after start-up", *both("heap_start", lambda v: "%d B" % v)))
+    for label, key in (("CPU busy, awake and idle (title)", "idle_title_pct"),):
+        rows.append((label, *both(key, lambda v: "%.1f %%" % v)))
+    if "idle_play_pct" in st:
+        rows.append(
+            ("CPU busy, awake and idle (play screen)", "%.1f %%" % st["idle_play_pct"], "-")
+        )
+    if "sleep_pct" in st:
+        rows.append(
+            (
+                "CPU busy in lightsleep (display off)",
+                "%.3f %%" % st["sleep_pct"] if st.get("asleep") else "did not sleep",
+                "-",
+            )
+        )
+    pr = {k: press_rows(v["presses"]) for k, v in (("s", st), ("r", ro)) if v.get("presses")}
+
+    def prow(label, field, unit=" ms"):
+        return (
+            label,
+            trio(pr["s"][field], unit) if "s" in pr else "-",
+            trio(pr["r"][field], unit) if "r" in pr else "-",
+        )
+
+    if pr:
+        n = "%d presses" % pr.get("s", pr.get("r"))["n"]
+        rows.append(prow("Mcycles per press, median / p95 / max (%s)" % n, "mcycles", " M"))
+        rows.append(prow("CPU ms per press at 125 MHz, median / p95 / max", "ms"))
+        rows.append(prow("deciding edge -> first I2C byte, median / p95 / max", "first"))
+        rows.append(prow("deciding edge -> end of the press's frame", "frame"))
+        rows.append(prow("deciding edge -> last I2C byte of the press", "last"))
+
+    def low(h):
+        if not h:
+            return "-"
+        lows = [v for _, v in h["heap"]]
+        text = "%d B (n=%d)" % (min(lows), len(lows)) if lows else "-"
+        return text + "".join("; " + e for e in h["errors"])
+
+    def decisions(h):
+        d = [v for lvl, v in h["decisions"] if lvl == "best"] if h else []
+        if not d:
+            return "-"
+        return "%s / %s ms (n=%d)" % (ms(statistics.median(d)), ms(max(d)), len(d))
+
+    games = "4-player Yatzy, 2 `best` (%s)" % res.get("game", "")
+    if res.get("heap") or res.get("romfs_heap"):
+        rows.append(
+            (
+                "lowest free heap after a press or decision, " + games,
+                low(res.get("heap")),
+                low(res.get("romfs_heap")),
+            )
+        )
+        rows.append(
+            (
+                "`best` decision, median / max, " + games,
+                decisions(res.get("heap")),
+                decisions(res.get("romfs_heap")),
+            )
+        )
+    if res.get("worst"):
+        w = res["worst"]
+        label = "worst case: 8 `best`, Maxi + Triple (%.0f emulated s)" % w["emu_s"]
+        moves = [v for _, v in w["decisions"]]
+        if moves:
+            text = low({"heap": [h for h in w["heap"] if h[0] == "cpu"], "errors": w["errors"]})
+        else:  # the set-up presses' samples say nothing about the game
+            text = "no computer move completed" + "".join("; " + e for e in w["errors"])
+        rows.append(("lowest free heap, " + label, text, "-"))
+        rows.append(("`best` decision, median / max, " + label, decisions(w), "-"))
+    rows = [r for r in rows if r[1:] != ("-", "-")]
+    w = max(len(r[0]) for r in rows)
+    out = []
+    for i, r in enumerate(rows):
+        out.append("| %s | %s | %s |" % (r[0].ljust(w), r[1], r[2]))
+        if i == 0:
+            out.append("|%s|---|---|" % ("-" * (w + 2)))
+    return "\n".join(out)
+
+
+def costly(presses, n=8):
+    """The n most expensive presses: (index, button, kind, Mcycles, flash ops)."""
+    ranked = sorted(range(len(presses)), key=lambda i: -presses[i].cycles)[:n]
+    return [
+        (
+            i + 1,
+            presses[i].button,
+            presses[i].kind,
+            presses[i].cycles / 1e6,
+            len(presses[i].flash_ops),
+        )
+        for i in ranked
+    ]
+
+
+def main(argv=None):
+    if argv is None:
+        argv = sys.argv[1:] or shlex.split(os.environ.get("RP2_BENCH", ""))
+    ap = argparse.ArgumentParser(description="rp2 bench (see the module docstring)")
+    ap.add_argument(
+        "--game4-rounds", type=int, default=2, help="rounds of the 4-player game (0: all)"
+    )
+    ap.add_argument(
+        "--worst-ms",
+        type=int,
+        default=300000,
+        help="emulated ms of the 8-player Maxi+Triple all-`best` game (stops at a crash)",
+    )
+    ap.add_argument(
+        "--only",
+        default="stock,heap,romfs,worst",  # profile: on request
+        help="comma-separated runs: stock, heap, romfs, worst (needs --worst-ms), profile",
+    )
+    ap.add_argument("--json", help="also write the raw figures here")
+    ap.add_argument("--quiet", action="store_true")
+    a = ap.parse_args(argv)
+    uf2, bootrom, why = rp2.find_firmware()
+    if why:
+        print("rp2 bench skipped: %s" % why)
+        return 0
+    log = (lambda s: None) if a.quiet else (lambda s: print(s, flush=True))
+    w0 = time.monotonic()
+    log(
+        "planning the 4-player game on CPython (seed %d, %s rounds)"
+        % (SEED, a.game4_rounds or "all")
+    )
+    presses, frames = plan_game("yatzy", 4, 2, "best", max_rounds=a.game4_rounds)
+    log("  %d presses" % len(presses))
+    only = set(a.only.split(","))
+    res = {"game": "%d rounds" % a.game4_rounds if a.game4_rounds else "whole game"}
+    if "stock" in only:
+        log("stock UF2: %s" % uf2)
+        res["stock"] = run_stock(uf2, bootrom, presses, frames, log)
+    if "heap" in only:
+        log("heap probe run")
+        res["heap"] = run_heap(uf2, bootrom, presses, frames, log)
+    if a.worst_ms and "worst" in only:
+        log("worst case: 8 x best, Maxi Yatzy + Triple, %d emulated ms" % a.worst_ms)
+        wp, wf = plan_game("maxi", 8, 8, "best", triple=True, idle_ms=1000)
+        res["worst"] = run_worst(uf2, bootrom, wp, wf, log, a.worst_ms)
+    if "profile" in only:
+        log("profile run (every function of %d modules timed)" % len(PROFILE_MODULES))
+        res["profile"] = run_profile(uf2, bootrom, presses, frames, log)
+    romfs = rp2.romfs_uf2(uf2)
+    if romfs and "romfs" in only:
+        log("ROMFS UF2: %s" % romfs)
+        res["romfs"] = run_romfs(romfs, bootrom, presses, frames, log)
+        if "heap" in only:
+            res["romfs_heap"] = run_romfs_heap(romfs, bootrom, presses, frames, log)
+    elif not romfs:
+        log("no ROMFS UF2 beside %s: the ROMFS column is skipped" % uf2)
+    print()
+    print(table(res))
+    for key in ("stock", "romfs"):
+        if res.get(key, {}).get("diverged") is not None:
+            print(
+                "\nNOTE: %s run left the planned game at press %d"
+                % (key, res[key]["diverged"] + 1)
+            )
+    if res.get("stock", {}).get("presses"):
+        print("\ncostliest presses (stock): #, button, kind, Mcycles, flash ops")
+        for row in costly(res["stock"]["presses"]):
+            print("  %d %s %s %.1f %d" % row)
+    if res.get("profile"):
+        print("\nprofile (inclusive ms, calls), top 40:")
+        for us, calls, name in res["profile"]["rows"][:40]:
+            print("  %9.1f ms %7d  %s" % (us / 1000, calls, name))
+    print("\nrp2 bench: %.0f s wall" % (time.monotonic() - w0))
+    if a.json:
+        with open(a.json, "w") as f:
+            json.dump(_jsonable(res, presses), f, indent=1)
+    return 0
+
+
+def _jsonable(res, presses):
+    out = {}
+    for k, v in res.items():
+        if not isinstance(v, dict):
+            out[k] = v
+            continue
+        v = dict(v)
+        if "presses" in v:
+            v["presses"] = [
+                {
+                    "button": p.button,
+                    "kind": p.kind,
+                    "cycles": p.cycles,
+                    "first_ms": p.first_ms,
+                    "frame_ms": p.frame_ms,
+                    "last_ms": p.last_ms,
+                    "bytes": p.bytes,
+                    "flash_ops": len(p.flash_ops),
+                }
+                for p in v["presses"]
+            ]
+        out[k] = v
+    return out
+
+
+if __name__ == "__main__":
+    sys.exit(main())
