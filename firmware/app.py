@@ -163,13 +163,17 @@ class App:
                 from yatzy import strategy
 
                 strategy.tables(self._saved_cpu)  # before the save is read again
+            import sys
+
+            before = set(sys.modules)
             try:
                 g = self.saved
             except MemoryError:
                 # what reading the save loaded goes again, so the title has room to come back
+                # (only that: a module loaded before stays, and nothing holds a stale copy)
                 g = None
                 self.notice = "NOT ENOUGH MEMORY TO CONTINUE"
-                heap.drop("start", "reader", "setup")
+                heap.drop("start", "reader", "setup", keep=before)
             if g is None:
                 self.title()
                 return
