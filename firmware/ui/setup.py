@@ -82,8 +82,30 @@ class Setup(ListScreen):
 
 def start_game(app, s):
     """Start a game with set-up `s`: built by the app once this press is handled (after the
-    menus are dropped from the heap)."""
+    menus are dropped from the heap). Options that cannot matter in this game are left out."""
+    s["options"] = useful_options(s["rules"], s["n"], s["options"])
     app.new_game(s)
+
+
+def pointless(rid, n, options, key):
+    """True when option `key` can change nothing in a game of `n` players with `options`:
+    a tie-break needs two players; the extra Yatzy bonus cannot pay when the card is filled
+    top-down, since the Yatzy box is the last one (Nordic, Maxi, Triple)."""
+    if key == "tie_break":
+        return n < 2
+    if key == "extra_bonus":
+        order = rules.RULESET_DEFAULTS.get(rid, {}).get("order", options.get("order", "free"))
+        return order == "down"
+    return False
+
+
+def useful_options(rid, n, options):
+    """`options` without the ones :func:`pointless` in this game."""
+    out = {}
+    for k in options:
+        if not pointless(rid, n, options, k):
+            out[k] = options[k]
+    return out
 
 
 def option_values(rid, key):
@@ -128,11 +150,18 @@ class Options(ListScreen):
         self.back_to = back
         s = back.s
         self.rid = s["rules"]
-        fixed = rules.RULESET_DEFAULTS.get(self.rid, {})
-        self.keys = [
+        self.fixed = rules.RULESET_DEFAULTS.get(self.rid, {})
+
+    @property
+    def keys(self):
+        """The options this game offers (those that can change something in it)."""
+        s = self.back_to.s
+        return [
             k
             for k in rules.OPTION_KEYS
-            if self.rid in rules.OPTIONS[k]["rulesets"] and k not in fixed
+            if self.rid in rules.OPTIONS[k]["rulesets"]
+            and k not in self.fixed
+            and not pointless(self.rid, s["n"], s["options"], k)
         ]
 
     def right_title(self):
@@ -160,12 +189,18 @@ class Options(ListScreen):
         opts = dict(self.back_to.s["options"])
         v = cycle(vals, self.current(k), d)
         opts[k] = to_option(self.rid, k, v)
+        opts = useful_options(self.rid, self.back_to.s["n"], opts)
         try:
             rules.normalize_options(self.rid, opts)
         except ValueError as e:
             self.note = _short(str(e))
             return False
         self.back_to.s["options"] = opts
+        # rows above may have come or gone (an order that makes the extra bonus pointless):
+        # the cursor stays on the option being changed
+        self.cur = self.keys.index(k)
+        if self.cur < self.top:
+            self.top = self.cur
         return True
 
     def choose(self, i):

@@ -117,3 +117,50 @@ def test_fit_lines_keeps_every_line_inside_the_width():
             assert all(SMALL.width(line) <= px for line in lines), (t, px, lines)
             # nothing lost: the same characters, in order, apart from the breaks
             assert "".join(lines).replace(" ", "") == t.replace(" ", "").replace("\n", "")
+
+
+def _house_rules(d, rules="yatzy", players=2):
+    """The house-rules screen of a new game of `rules` for `players` (all human)."""
+    S.go_menu(d, "NEW GAME")
+    s = d.app.setup
+    while s["rules"] != rules:
+        d.press("hold4")
+    d.press("hold2")
+    while s["n"] != players:
+        d.press("hold4")
+    while d.app.screen.items()[d.app.screen.cur][0] != "HOUSE RULES":
+        d.press("hold2")
+    d.press("roll")
+    assert d.screen_name() == "Options"
+    return d.app.screen
+
+
+def test_house_rules_offer_only_what_can_matter():
+    from yatzy import rules as R
+
+    labels = lambda screen: [row[0] for row in screen.items()]  # noqa: E731
+    tie, extra = R.OPTIONS["tie_break"]["label"].upper(), R.OPTIONS["extra_bonus"]["label"].upper()
+    assert tie in labels(_house_rules(S.new_driver(), players=2))
+    assert tie not in labels(_house_rules(S.new_driver(), players=1))  # no ties in a solo game
+    assert extra in labels(_house_rules(S.new_driver(), players=2))
+    # Forced: the card fills top-down and the Yatzy box is the last, so an extra Yatzy never pays
+    assert extra not in labels(_house_rules(S.new_driver(), "forced"))
+    screen = _house_rules(S.new_driver())
+    screen.back_to.s["options"] = {"extra_bonus": 50}
+    screen.cur = screen.keys.index("order")
+    screen.adjust(screen.cur, 1, False)  # free -> down: the extra bonus row above goes
+    assert screen.back_to.s["options"].get("order") == "down"
+    assert screen.keys[screen.cur] == "order"  # the cursor stays on the option changed
+    assert extra not in labels(screen) and "extra_bonus" not in screen.back_to.s["options"]
+
+
+def test_a_solo_game_starts_without_a_tie_break():
+    d = S.new_driver()
+    S.go_menu(d, "NEW GAME")
+    d.app.setup["options"] = {"tie_break": True}
+    d.app.setup["n"] = 1
+    from ui.setup import start_game
+
+    start_game(d.app, d.app.setup)
+    d.app.press("hold1", "short", d.t)  # the app builds the game after a press is handled
+    assert d.app.game is not None and not d.app.game.options.get("tie_break")
