@@ -21,6 +21,9 @@ import time
 from tools.paths import ROOT
 
 
+MISSING = object()  # "nothing was ever written" in the expectations of a campaign
+
+
 class Result:
     """One line of the soak table."""
 
