@@ -20,7 +20,6 @@ import time
 
 from tools.paths import ROOT
 
-
 MISSING = object()  # "nothing was ever written" in the expectations of a campaign
 
 

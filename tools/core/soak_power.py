@@ -126,12 +126,11 @@ def _allowed(expect, kind):
 
 def boot_check(fs, expect, seed):
     """After the cut: boot the app on the flash, then compare what the store reads."""
+    import settings as S
     from app import App
     from save.storage import FileStorage
     from save.store import Store
     from yatzy.dice import SeededDice
-
-    import settings as S
 
     storage = FileStorage("", fs=fs)
     App(Panel(), storage, SeededDice(1)).start(0)  # must not raise

@@ -184,9 +184,10 @@ def _yatzy_box(box):
     return box.startswith("yatzy") or box.startswith("yahtzee") or box.startswith("maxi_yatzy")
 
 
-def check_finished(game):
+def check_finished(game, complete=True):
     """Every box of every player re-scored from its logged dice, Joker and extra bonuses
-    and totals recomputed; returns None or what differs."""
+    and totals recomputed, the card equal to the log; returns None or what differs.
+    ``complete=False`` checks a game in progress (open boxes allowed)."""
     rid = game.rules_id
     opts = game.options
     threshold = opts.get("bonus_threshold") or THRESHOLD[rid]
@@ -242,7 +243,15 @@ def check_finished(game):
         total = extra
         for col in range(len(factors)):
             card = cards[col]
-            if len(card) != len(boxes):
+            for b in boxes:
+                if pl.card[col][b] != card.get(b):
+                    return "player %d box %s holds %r, its turn logged %r" % (
+                        p,
+                        b,
+                        pl.card[col][b],
+                        card.get(b),
+                    )
+            if complete and len(card) != len(boxes):
                 return "player %d column %d has %d of %d boxes" % (p, col, len(card), len(boxes))
             up = 0
             rest = 0
@@ -253,6 +262,8 @@ def check_finished(game):
                     rest += card[b]
             bonus = BONUS[rid] if up >= threshold and [1 for b in boxes if b in UPPER] else 0
             total += factors[col] * (up + bonus + rest)
+        if extra != pl.extra:
+            return "player %d extra bonus %d, its turns logged %d" % (p, pl.extra, extra)
         if total != got[p]:
             return "player %d total %d, the rules give %d" % (p, got[p], total)
     return None
