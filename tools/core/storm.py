@@ -442,6 +442,10 @@ class Storm:
             raise ValueError("unknown storm event %r" % (token,))
         return None
 
+    def idle(self):
+        """No animation or computer move is pending (only the sleep timer, if any)."""
+        return self.next_tick is None or self.next_tick - self.now > 3000
+
     def playable(self):
         name = type(self.app.screen).__name__
         if name == "Title":
