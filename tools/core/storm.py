@@ -566,18 +566,26 @@ def plant(name):
 
         return undo
     if name == "stuck":  # a screen with no way back: rules help ignores BACK and OK
-        from ui.help import Help
+        # planted through App.show (app.py stays loaded; heap.py re-imports ui/help.py)
+        import app
 
-        orig = Help.press
+        orig = app.App.show
 
-        def press(self, b, long, now):
-            if b < 4:
-                orig(self, b, long, now)
+        def show(self, screen):
+            if type(screen).__name__ == "Help":
+                inner = screen.press
 
-        Help.press = press
+                def press(b, long, now):
+                    if b < 4:
+                        inner(b, long, now)
+
+                screen.press = press
+            orig(self, screen)
+
+        app.App.show = show
 
         def undo():
-            Help.press = orig
+            app.App.show = orig
 
         return undo
     raise ValueError("unknown planted fault %r" % (name,))
