@@ -3,7 +3,8 @@
 """`FlashFS` offers the os-level calls `storage.FileStorage` uses (open, rename, remove,
 listdir, mkdir). Every call is one numbered step; `cut_at = n` makes step n fail with
 `PowerCut` and leaves the "flash" as it was at that moment (a write cut short keeps only
-the first `tear` share of its bytes, half by default), and every later call fails too until `power_on()`.
+the first `tear` share of its bytes, half by default), and every later call fails too
+until `power_on()`.
 `rename_replaces=False` models a file system whose rename refuses an existing destination.
 Damage helpers flip bits and truncate files. Runs on CPython and MicroPython.
 

@@ -23,7 +23,7 @@ from tools.core import storm
 EVENTS = 1000000
 STORM_LEN = 2000
 MP_SHARE = 0.1
-MP_HEAP = "320k"
+MP_HEAP = "1m"  # the harness and a game of up to 8 players (512k: see soak_heap)
 
 
 def _kind(msg):
