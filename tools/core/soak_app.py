@@ -85,7 +85,9 @@ def minimal(tokens, seed, runtime, msg, skip=(), plant=None, budget=200):
     return C.shrink(tokens, fails, budget)
 
 
-def campaign(scale=1.0, seed=1, log=print, skip=(), plant=None, runtimes=None, stop=False):
+def campaign(
+    scale=1.0, seed=1, log=print, skip=(), plant=None, runtimes=None, stop=False, cut=True
+):
     total = C.scaled(EVENTS, scale)
     res = C.Result("button storms")
     mp_events = int(total * MP_SHARE) if C.micropython() else 0
@@ -111,8 +113,8 @@ def campaign(scale=1.0, seed=1, log=print, skip=(), plant=None, runtimes=None, s
         res.cases += len(tokens) if msg is None else i + 1
         games += g
         if msg is not None:
-            cut = tokens[: i + 1] if i is not None and i >= 0 else tokens
-            small = minimal(cut, s, runtime, msg, skip, plant)
+            failed = tokens[: i + 1] if i is not None and i >= 0 else tokens
+            small = minimal(failed, s, runtime, msg, skip, plant) if cut else failed
             note = "%s (%s, %d events) -> replay: %s" % (
                 msg,
                 runtime,
@@ -139,7 +141,8 @@ def planted(scale=1.0, seed=1, log=print):
         for attempt in range(40):  # storms until one catches it (a game must end for "score")
             r = campaign(
                 scale=float(STORM_LEN) / EVENTS, seed=seed + 7919 * attempt,
-                log=lambda *_: None, skip=kinds, plant=name, runtimes=("cpython",), stop=True,
+                log=lambda *_: None, skip=kinds, plant=name, runtimes=("cpython",),
+                stop=True, cut=False,
             )  # fmt: skip
             got.cases += r.cases
             if r.failures and sign in r.notes[0]:
