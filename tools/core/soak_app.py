@@ -9,6 +9,9 @@ reported with the command that replays it::
 
     python -m tools.core.soak_app --replay "S6@0 N1234 L2@600" --seed 7 [--runtime micropython]
 
+(the first failure of each kind and runtime is shrunk; later ones name their storm:
+``--storm SEED EVENTS`` replays it whole)
+
 ``python -m tools.core.soak_app [--scale X] [--seed S] [--skip outside,...]`` runs the
 campaign alone (``--skip`` leaves out a kind of check, to look past a known fault).
 """
@@ -103,6 +106,7 @@ def campaign(
             budget -= n
             k += 1
     games = 0
+    shrunk = set()  # failure kinds already shrunk: later ones get the storm's own command
     for runtime, s, n in plan:
         tokens = storm.generate(s, n)
         if runtime == "cpython":
@@ -114,13 +118,18 @@ def campaign(
         games += g
         if msg is not None:
             failed = tokens[: i + 1] if i is not None and i >= 0 else tokens
-            small = minimal(failed, s, runtime, msg, skip, plant) if cut else failed
-            note = "%s (%s, %d events) -> replay: %s" % (
-                msg,
-                runtime,
-                len(small),
-                command(small, s, runtime, skip, plant),
-            )
+            if cut and (runtime, _kind(msg)) not in shrunk:
+                shrunk.add((runtime, _kind(msg)))
+                small = minimal(failed, s, runtime, msg, skip, plant)
+                how = command(small, s, runtime, skip, plant)
+            else:
+                small = failed
+                how = "python -m tools.core.soak_app --storm %d %d%s" % (
+                    s,
+                    n,
+                    "" if runtime == "cpython" else " --runtime " + runtime,
+                )
+            note = "%s (%s, %d events) -> replay: %s" % (msg, runtime, len(small), how)
             res.fail(note)
             log("  FAIL " + note)
             if stop:
@@ -161,11 +170,16 @@ def main(argv=None):
     ap.add_argument("--scale", type=float, default=1.0)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--replay", help="event tokens to replay (from a failure's line)")
+    ap.add_argument("--storm", nargs=2, type=int, metavar=("SEED", "EVENTS"),
+                    help="replay the generated storm SEED of EVENTS events")  # fmt: skip
     ap.add_argument("--runtime", default="cpython", choices=("cpython", "micropython"))
     ap.add_argument("--skip", default="", help="checks to leave out: outside,autosave,score")
     ap.add_argument("--plant", default=None, choices=("score", "stuck"))
     args = ap.parse_args(argv)
     skip = tuple(x for x in args.skip.split(",") if x)
+    if args.storm:
+        args.seed = args.storm[0]
+        args.replay = " ".join(storm.generate(args.storm[0], args.storm[1]))
     if args.replay is not None:
         tokens = args.replay.split()
         i, msg, _ = replay(tokens, args.seed, args.runtime, skip, args.plant)
