@@ -10,6 +10,7 @@ Events are short text tokens, so a failing list prints as a replayable line:
     C<b><c>@<dt> chord: b and c pressed in the same ms
     T@<dt>       let dt ms pass (the app is ticked whenever it asked to be)
     Z            let the sleep time pass: the app saves and sleeps (the next press wakes it)
+    R            power cut and boot: a new App on the same storage (and dice) starts
     N<seed>      app.new_game with a set-up dict built from seed (ruleset, players, seats,
                  options), as ui/setup.py builds it
     B            way-back probe: at most PROBE_PRESSES presses of a fixed escape policy must
@@ -327,8 +328,10 @@ def generate(seed, n):
             out.append("C%d%d@%d" % (button(), button(), dt))
         elif r < 880:
             out.append("T@%d" % (dt * 3))
-        elif r < 900:
+        elif r < 893:
             out.append("Z")
+        elif r < 900:
+            out.append("R")
         elif r < 915:
             out.append("N%d" % rng.below(1000000))
         else:
@@ -371,23 +374,30 @@ class Storm:
 
     def __init__(self, seed=1, skip=()):
         self.skip = skip  # failure kinds not checked ("outside", "autosave", "score")
-        import app as app_module
         from save.storage import MemoryStorage
         from yatzy.dice import SeededDice
 
-        from tools.sim.loop import Shell
-
         self.display = Panel()
         self.storage = MemoryStorage()
-        self.app = app_module.App(self.display, self.storage, SeededDice(seed))
-        self.app.cv = CheckCanvas(self.display.buffer, 128, 64)
-        self.shell = Shell(self.app, self.display)
+        self.app = None
+        self.dice = SeededDice(seed)
         self.now = 1000
+        self.boot()
         self.next_tick = None
         self.finished = []  # games seen over (checked once each)
         self.games_done = 0
         self._boxes = None  # (game, boxes scored) at the last check
         self._slept = False  # the app went to sleep since the last check
+
+    def boot(self):
+        """A new App on the same storage and dice (a power cut, then power on)."""
+        import app as app_module
+
+        from tools.sim.loop import Shell
+
+        self.app = app_module.App(self.display, self.storage, self.dice)
+        self.app.cv = CheckCanvas(self.display.buffer, 128, 64)
+        self.shell = Shell(self.app, self.display)
         self._wait(self.shell.start(self.now))
 
     def _wait(self, wait):
@@ -436,6 +446,9 @@ class Storm:
             if not self.shell.sleeping:
                 self.app.new_game(new_setup(int(token[1:])))
                 self._wait(self.shell.tick(self.now))
+        elif op == "R":
+            self.now += 500
+            self.boot()
         elif op == "B":
             return self.probe()
         else:
