@@ -499,6 +499,8 @@ class Storm:
             msg = "drawn outside the panel on %s: %s" % (type(self.app.screen).__name__, out[0])
             del out[:]
             return msg
+        slept = self._slept
+        self._slept = False
         g = self.app.game
         if g is None:
             return None
@@ -509,8 +511,6 @@ class Storm:
             boxes += len(pl.turns)
         scored = (g, boxes) != self._boxes
         self._boxes = (g, boxes)
-        slept = self._slept
-        self._slept = False
         if g.phase == OVER:
             if id(g) not in self.finished:
                 self.finished.append(id(g))
