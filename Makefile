@@ -92,14 +92,17 @@ bench: $(STAMP) wasm32 rp2emu
 	@for m in $(BENCH_MODULES); do echo "== $$m"; \
 	  RP2_BENCH="$(RP2_BENCH)" $(PY) -m $$m || exit 1; done
 
-# Long random campaigns (add a recipe line for yours). Core: every ruleset x option.
+# Long random campaigns: every campaign of tools/core/soak_*.py with its planted fault, and the
+# core soak (SOAK_GAMES games per ruleset x option), in one table (README, "Reliability").
+# SOAK_SCALE=1 is the full size (about 10 hours on one core); SOAK_SCALE=0.05 about 30 min.
 SOAK_GAMES ?= 20
+SOAK_SCALE ?= 1
 
 SOAK_ROUNDS ?= 10
-PROPERTY_TESTS = $(shell grep -l '@given' host_tests/test_*.py)
+PROPERTY_TESTS = $(shell grep -rl '@given' host_tests --include='test_*.py')
 
 soak: $(STAMP)
-	$(PY) -m tools.core.soak --games $(SOAK_GAMES)
+	$(PY) -m tools.core.soak_all --scale $(SOAK_SCALE) --games $(SOAK_GAMES)
 	for i in $$(seq $(SOAK_ROUNDS)); do \
 	  HYPOTHESIS_PROFILE=explore $(PY) -m pytest -q -x -p no:cacheprovider $(PROPERTY_TESTS) || exit 1; \
 	done

@@ -3,7 +3,8 @@
 """`FlashFS` offers the os-level calls `storage.FileStorage` uses (open, rename, remove,
 listdir, mkdir). Every call is one numbered step; `cut_at = n` makes step n fail with
 `PowerCut` and leaves the "flash" as it was at that moment (a write cut short keeps only
-the first half of its bytes), and every later call fails too until `power_on()`.
+the first `tear` share of its bytes, half by default), and every later call fails too
+until `power_on()`.
 `rename_replaces=False` models a file system whose rename refuses an existing destination.
 Damage helpers flip bits and truncate files. Runs on CPython and MicroPython.
 
@@ -50,9 +51,8 @@ class _Writer:
             fs._step("write " + self._path)
         except PowerCut:
             if not fs.dead_before:
-                fs.files[self._path] = fs.files.get(self._path, b"") + bytes(
-                    data[: len(data) // 2]
-                )
+                keep = int(len(data) * fs.tear)
+                fs.files[self._path] = fs.files.get(self._path, b"") + bytes(data[:keep])
             raise
         fs.files[self._path] = fs.files.get(self._path, b"") + bytes(data)
         return len(data)
@@ -67,7 +67,8 @@ class _Writer:
 class FlashFS:
     """Dict-backed file system with numbered steps and power cuts (see module doc)."""
 
-    def __init__(self, rename_replaces=True):
+    def __init__(self, rename_replaces=True, tear=0.5):
+        self.tear = tear  # share of its bytes a write cut by the power keeps (0..1)
         self.files = {}
         self.dirs = set()
         self.rename_replaces = rename_replaces
