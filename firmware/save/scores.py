@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: MIT
 """``HighScores(storage)``: the top ten entries (name, score, when) of each ruleset id,
 best first, in ``scores1.dat``/``scores2.dat`` (records of kind ``HISC``, see
-``save/frame.py``), written alternately with a sequence number so that any single damaged
-or interrupted write leaves the previous table intact. A copy is refused as damaged when
+``save/frame.py``), both written on every change (each with a sequence number, the older
+copy first) so that an interrupted write leaves a sound table and damage to either copy
+loses no entry. A copy is refused as damaged when
 its CRC fails and also when it holds what the app could not have written: a table for an
 unknown ruleset, a score above :func:`score_ceiling`, a name the font cannot draw, rows
 out of order. Imported only when the high scores are needed (``save.records.HighScores``
@@ -183,14 +184,17 @@ class HighScores:
         return "High scores damaged: reset" if best is None else "High scores repaired from backup"
 
     def save(self):
-        """Write the tables to the copy that does not hold the newest sound version."""
+        """Write the tables to both copies, the one that does not hold the newest sound
+        version first: a cut during either write leaves a sound copy with every entry but
+        at most the one being added, and once both are written, damage to either copy
+        loses nothing."""
         self._seq += 1
         doc = {"seq": self._seq, "games": self.games, "tables": self.tables}
+        data = pack(SCORES_KIND, SCORES_VERSION, _json_bytes(doc))
         target = 1 - self._slot
-        self.storage.write(
-            SCORES_FILES[target], pack(SCORES_KIND, SCORES_VERSION, _json_bytes(doc))
-        )
+        self.storage.write(SCORES_FILES[target], data)
         self._slot = target
+        self.storage.write(SCORES_FILES[1 - target], data)
 
     def table(self, rules):
         """List of (name, score, when), best first (empty when none)."""

@@ -53,9 +53,7 @@ KINDS = RAW + MEANING
 # Kinds that fail on today's firmware: the save validation is being fixed (issue faults 2, 3
 # and the high-score copies); the make-test slice marks them as expected failures.
 # damage kinds the firmware does not survive yet (the make-test slice marks them xfail)
-KNOWN = {
-    "one_copy": "damage to the newer high-score copy loses the latest entry",
-}
+KNOWN = {}
 
 
 class Panel(storm.Panel):
