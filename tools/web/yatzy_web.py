@@ -466,16 +466,10 @@ class Web:
 
 
 def _traceback(exc):
-    printer = getattr(sys, "print_exception", None)
-    if printer is not None:
-        import io
+    """The traceback text, as the Pico shell logs it (pico.runner.format_exception)."""
+    from pico.runner import format_exception
 
-        buf = io.StringIO()
-        printer(exc, buf)
-        return buf.getvalue()
-    import traceback
-
-    return "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+    return format_exception(exc)
 
 
 def heap():
