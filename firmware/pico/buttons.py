@@ -33,18 +33,6 @@ from ui.keys import LONG_PRESS_MS  # noqa: E402  (the press contract's threshold
 SHORT = "short"
 LONG = "long"
 
-# time.ticks_ms() wraps at 2**30 ms (about 12.4 days); every constant here is a small int
-# on a 32-bit port (2**30 itself is not), so the arithmetic allocates nothing
-_HALF = const(0x20000000)
-_MASK = const(0x3FFFFFFF)
-
-
-def _since(t, t0):
-    """ms from t0 to t, right across the ticks_ms wrap (as time.ticks_diff(t, t0))."""
-    d = (t - t0) & _MASK
-    return d - _MASK - 1 if d >= _HALF else d
-
-
 _IDLE = const(0)  # released (debounced)
 _DOWN = const(1)  # pressed (debounced), long not yet fired
 _LONG = const(2)  # pressed, long already fired
@@ -155,7 +143,7 @@ class Buttons:
         best = None
         for inp in self.inputs:
             if inp.state == _DOWN:
-                left = self.long_ms - _since(now_ms, inp.down_t)
+                left = inp.down_t + self.long_ms - now_ms
                 if left < 0:
                     left = 0
                 if best is None or left < best:
@@ -169,13 +157,13 @@ class Buttons:
             inp.cand = level
             inp.cand_t = t
             self._settle(inp, t)
-        if inp.state == _DOWN and _since(t, inp.down_t) >= self.long_ms:
+        if inp.state == _DOWN and t - inp.down_t >= self.long_ms:
             inp.state = _LONG
             self._emit(inp.name, LONG, t)
 
     def _settle(self, inp, t):
         """Commit the candidate level once it has lasted debounce_ms."""
-        if _since(t, inp.cand_t) < self.debounce_ms:
+        if t - inp.cand_t < self.debounce_ms:
             return
         pressed = inp.state != _IDLE
         if inp.cand == pressed:

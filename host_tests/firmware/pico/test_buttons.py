@@ -187,15 +187,3 @@ def test_any_pressed_sees_level_and_pending_edges():
 def test_bad_construction_is_a_clear_value_error(inputs, kw, message):
     with pytest.raises(ValueError, match=message):
         Buttons(inputs, **kw)
-
-
-def test_times_are_compared_across_the_ticks_wrap():
-    from hypothesis import given
-    from hypothesis import strategies as st
-    from pico.buttons import _since
-
-    @given(st.integers(0, 2**30 - 1), st.integers(-(2**29), 2**29 - 1))
-    def check(t0, d):
-        assert _since((t0 + d) % 2**30, t0) == d  # as time.ticks_diff on the wrapped clock
-
-    check()
