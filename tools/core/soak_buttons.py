@@ -148,8 +148,7 @@ def main(argv=None):
         print(msg or "no failure")
         return 1 if msg else 0
     res = C.timed(campaign, args.scale, args.seed)
-    print("%d cases, %d failures, %.1f s" % (res.cases, res.failures, res.seconds))
-    return 1 if res.failures else 0
+    return C.finish(res)
 
 
 if __name__ == "__main__":

@@ -53,6 +53,14 @@ def timed(fn, *args, **kwargs):
     return res
 
 
+def finish(res, count=None, noun="cases"):
+    """A campaign's command-line ending: print its count, failures and time; the exit
+    status (1 when anything failed)."""
+    n = res.cases if count is None else count
+    print("%d %s, %d failures, %.1f s" % (n, noun, res.failures, res.seconds))
+    return 1 if res.failures else 0
+
+
 def caught(name, res, what):
     """The Result of a planted-fault run: one case, a failure when `res` found nothing."""
     out = Result(name, 1, 0)

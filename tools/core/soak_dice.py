@@ -148,8 +148,7 @@ def main(argv=None):
     res = C.timed(campaign, args.scale)
     for line in res.lines:
         print(line)
-    print("%d dice, %d failures, %.1f s" % (res.rolls, res.failures, res.seconds))
-    return 1 if res.failures else 0
+    return C.finish(res, res.rolls, "dice")
 
 
 if __name__ == "__main__":

@@ -84,8 +84,7 @@ def main(argv=None):
     ap.add_argument("--plant", action="store_true")
     args = ap.parse_args(argv)
     res = C.timed(campaign, args.scale, 1, print, args.heap, args.plant)
-    print("%d games, %d failures, %.1f s" % (res.cases, res.failures, res.seconds))
-    return 1 if res.failures else 0
+    return C.finish(res, noun="games")
 
 
 if __name__ == "__main__":
