@@ -8,8 +8,6 @@
 # display.buffer and the frame pusher sends only the changed windows. Screens live in ui/
 # and are imported when first shown; heap.py drops the groups of modules not in use.
 
-import heap
-import settings as _settings
 from gfx.canvas import Canvas
 from gfx.font import MEDIUM, SMALL
 from gfx.pusher import FramePusher
@@ -27,7 +25,9 @@ class App:
         self.sound = sound
         self.cv = Canvas(display.buffer, display.width, display.height)
         self.pusher = FramePusher(display)
-        self.settings = dict(_settings.DEFAULTS)
+        from settings import DEFAULTS
+
+        self.settings = dict(DEFAULTS)
         self.store = None
         self.screen = None
         self.asleep = False
@@ -51,12 +51,13 @@ class App:
         import sys
 
         from save.store import Store
+        from settings import DEFAULTS
 
         before = set(sys.modules)
         self.now = self.last_input = now_ms
         self.store = Store(self.storage)
         notes = []
-        self.settings, note = self.store.load_settings(_settings.DEFAULTS)
+        self.settings, note = self.store.load_settings(DEFAULTS)
         if note:
             notes.append(note)
         self.setup, note = self.store.load_setup()
@@ -83,6 +84,8 @@ class App:
         # go (about 60 KB on the 64-bit port); "Continue" reads the save again
         self._saved = g = None
         self.store.release()
+        import heap
+
         heap.drop("start", keep=before)
         self.apply_display_settings()
         self.title()
@@ -173,6 +176,8 @@ class App:
                 # (only that: a module loaded before stays, and nothing holds a stale copy)
                 g = None
                 self.notice = "NOT ENOUGH MEMORY TO CONTINUE"
+                import heap
+
                 heap.drop("start", "reader", "setup", keep=before)
             if g is None:
                 self.title()
@@ -211,6 +216,8 @@ class App:
         and the records with the high scores (the in-play save needs only save.frame)."""
         if self.store is not None:
             self.store.release()
+        import heap
+
         heap.drop("menus", "setup", "reader")
 
     def _make_game(self, s):
@@ -232,9 +239,9 @@ class App:
         self.game = g
         self.levels = lv
         self.saved = None
-        heap.drop(
-            "menus", "setup", "reader"
-        )  # the set-up code (rules_config) is not needed while playing
+        import heap
+
+        heap.drop("menus", "setup", "reader")  # the set-up code (rules_config) is not needed
         return g
 
     def changed(self, part=None):

@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: MIT
 """MicroPython keeps an imported module's functions, classes and constants in the heap
 until nothing refers to it. The app drops whole groups of modules it does not need at the
-moment (docs/app_infra.md, "Heap"); they are imported again when next used. Example::
+moment (docs/app_infra.md, "Heap"); they are imported again when next used. This module
+goes too, each time drop() returns: import it where it is called, never at a module's top,
+so that nothing keeps it loaded between the few moments that need it. Example::
 
     drop("menus", "setup", "reader")   # a game starts: menus, set-up tables, save reader go
     drop("start", keep=before)         # after start-up: what reading the save loaded
@@ -12,8 +14,9 @@ import gc
 import sys
 
 GROUPS = {
-    # the menu screens: not needed while a game is played
+    # the menu screens and the settings table they offer: not needed while a game is played
     "menus": (
+        "settings",
         "ui.menu",
         "ui.lists",
         "ui.setup",
@@ -69,5 +72,6 @@ def drop(*groups, keep=None, collect=True):
             leaf = name[i + 1 :]
             if pkg is not None and leaf in pkg.__dict__:
                 delattr(pkg, leaf)
+    sys.modules.pop(__name__, None)  # this module too: imported again by the next caller
     if collect:
         gc.collect()

