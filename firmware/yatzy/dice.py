@@ -16,8 +16,16 @@ Example::
     True
 """
 
-_MASK = 0xFFFFFFFF
-_GOLDEN = 0x9E3779B9
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+_MASK = const(0xFFFFFFFF)
+_GOLDEN = const(0x9E3779B9)
 
 
 class FairDice:
@@ -71,9 +79,15 @@ class SeededDice:
         return x
 
     def __call__(self):
+        # _next() written out: a die is drawn for every tumbling die in every animation frame
+        x = self._x
         while True:
-            v = self._next() >> 16  # the high half mixes best in xorshift
+            x ^= (x << 13) & _MASK
+            x ^= x >> 17
+            x ^= (x << 5) & _MASK
+            v = x >> 16  # the high half mixes best in xorshift
             if v < 65532:  # 65532 = 6 * 10922: reject the 4 values that would bias
+                self._x = x
                 return v % 6 + 1
 
     def state(self):

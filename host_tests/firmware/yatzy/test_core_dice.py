@@ -46,6 +46,32 @@ def test_seeded_dice_resume_from_state(seed):
     assert all(1 <= v <= 6 for v in first)
 
 
+def _xorshift32_dice(seed, n):
+    """The stream SeededDice promises, computed here from its definition: xorshift32 from
+    (seed * 2654435761 + golden) masked to 32 bits, eight steps of warm-up, then the high
+    half of each step, rejecting 65532..65535, as v % 6 + 1."""
+    m = 0xFFFFFFFF
+    x = (seed * 2654435761 + 0x9E3779B9) & m or 0x9E3779B9
+    out = []
+    steps = 0
+    while len(out) < n:
+        x ^= (x << 13) & m
+        x ^= x >> 17
+        x ^= (x << 5) & m
+        steps += 1
+        if steps > 8 and x >> 16 < 65532:
+            out.append((x >> 16) % 6 + 1)
+    return out, x
+
+
+@given(st.integers(0, 2**32 - 1))
+def test_seeded_dice_are_xorshift32_as_documented(seed):
+    d = SeededDice(seed)
+    values, x = _xorshift32_dice(seed, 40)
+    assert [d() for _ in range(40)] == values
+    assert d.state() == [seed, x]
+
+
 def test_seeded_dice_look_fair():
     d = SeededDice(2024)
     values = [d() for _ in range(60000)]
