@@ -185,7 +185,7 @@ def parse_replay(out):
             totals = [int(x) for x in parts[1:]]
         elif parts[0] == "DONE":
             done = int(parts[1])
-        elif parts[0] in ("HEAP_START", "HEAP_END"):
+        elif parts[0] in ("HEAP_START", "HEAP_END", "HEAP_HARNESS"):
             heap[parts[0].lower()] = int(parts[1])
         elif parts[0] == "MODULES":
             heap["modules"] = parts[1:]
@@ -232,17 +232,17 @@ for name in sys.argv[1:]:
 def module_heap(modules, path=None):
     """Live heap each module adds when imported (in the given order, after its own
     dependencies already imported): [(name, bytes)], largest first."""
-    fd, script = tempfile.mkstemp(prefix="bench-app-mods-", suffix=".py")
-    with os.fdopen(fd, "w") as f:
-        f.write(MODULE_HEAP_SCRIPT)
-    try:
+    # in a directory of its own: MicroPython puts a script's directory first on sys.path, and
+    # any module or folder in the system's temporary directory would shadow the firmware's
+    with tempfile.TemporaryDirectory(prefix="bench-app-mods-") as d:
+        script = os.path.join(d, "module_heap.py")
+        with open(script, "w") as f:
+            f.write(MODULE_HEAP_SCRIPT)
         env = mp_run.mp_env()
         if path is not None:
             env["MICROPYPATH"] = ":".join(path)
         argv = mp_run.mp_command(script) + list(modules)
         proc = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=ROOT)
-    finally:
-        os.unlink(script)
     if proc.returncode:
         raise BenchError("module heap probe failed: %s" % proc.stdout[-2000:])
     out = []
@@ -581,8 +581,15 @@ def report(r):
         )
     if "heap_start" in r:
         lines.append(
-            "  live heap after a collection (64-bit unix port): %d bytes after start, %d at end"
-            % (r["heap_start"], r["heap_end"])
+            "  live heap after a collection (64-bit unix port): %d bytes after start, %d at end%s"
+            % (
+                r["heap_start"],
+                r["heap_end"],
+                " (the replay's own code and shell, imported first: %d of them)"
+                % r["heap_harness"]
+                if "heap_harness" in r
+                else "",
+            )
         )
     if r.get("module_heap"):
         mh = r["module_heap"]

@@ -50,7 +50,11 @@ def main(argv):
     quiet = len(argv) > 4 and argv[4] == "quiet"
     import gc
 
+    from tools.sim.loop import Shell
+
     gc.collect()
+    if not quiet:  # the replay's own share of the figures below: this file, the shell
+        print("HEAP_HARNESS", gc.mem_alloc())
     from pico import ssd1306
 
     i2c = CountingI2C()
@@ -58,8 +62,6 @@ def main(argv):
     import app as app_module
     from save.storage import FileStorage
     from yatzy.dice import SeededDice
-
-    from tools.sim.loop import Shell
 
     app = app_module.App(display, FileStorage(argv[3]), SeededDice(int(argv[2])))
     shell = Shell(app, display)
