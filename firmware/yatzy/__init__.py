@@ -5,7 +5,7 @@
 Modules: ``rules`` (rulesets, options; ``rules_config`` and ``rules_info`` hold the set-up
 code and the help texts, loaded on first use), ``scoring`` (raw box scores, ``is_yatzy``),
 ``dice`` (fair and seeded dice sources), ``holds`` (hold masks), ``engine`` (the ``Game``
-state machine, made of ``boxes``: what may be scored, ``totals``: the card arithmetic, and
+state machine, made of ``card``: what may be scored and the card arithmetic, and
 ``rounds``: the phases and order of play; ``actions``: action tuples, and ``engine_load``:
 reading state back, load on first use), ``codec`` / ``codec_load`` (save format),
 ``levels`` (the computer levels' names and providers), ``strategy`` (computer players,

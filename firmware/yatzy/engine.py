@@ -7,9 +7,9 @@ A :class:`Game` is in one phase at a time (``ROLLOFF``, ``DIRECTION``, ``TURN``,
 ``apply(action)`` does it; anything else raises ``ValueError`` naming the
 problem and leaves the state untouched. Dice come from an injected source.
 
-The class is put together from one base class per job: ``yatzy.boxes`` (which boxes
-may take which dice), ``yatzy.totals`` (the card arithmetic) and ``yatzy.rounds`` (the
-phases and the order of play). This module holds the state, the actions on it and the
+The class is put together from two base classes: ``yatzy.card`` (which boxes may take
+which dice, and the card arithmetic) and ``yatzy.rounds`` (the phases and the order of
+play). This module holds the state, the actions on it and the
 state as plain data (``snapshot``); reading saves back is in ``yatzy.engine_load``.
 
 Example::
@@ -21,7 +21,7 @@ Example::
 """
 
 from yatzy import rules as _rules
-from yatzy.boxes import Boxes
+from yatzy.card import Card
 from yatzy.dice import SeededDice
 from yatzy.holds import flags_of
 from yatzy.holds import mask_of as _mask
@@ -35,7 +35,6 @@ from yatzy.rounds import (  # noqa: F401 (PHASE_NAMES, DIRECTION: the engine's o
     TURN,
     Rounds,
 )
-from yatzy.totals import Totals
 
 # The pseudo box a tie-break turn is "scored" in (sum of the dice, never on the card).
 TIEBREAK_BOX = "tiebreak"
@@ -78,9 +77,9 @@ class Player:
 _SEQ = (list, tuple)  # a constant (a tuple written in a call is built each time)
 
 
-# (Totals first: the screens ask for totals on every frame, and MicroPython looks a method
+# (Card first: the screens ask for its totals on every frame, and MicroPython looks a method
 # up through the bases in this order)
-class Game(Totals, Boxes, Rounds):
+class Game(Card, Rounds):
     """A game of one ruleset for 1..8 players.
 
     ``rules``: id or Ruleset; ``players``: names; ``options``: house options (see

@@ -19,13 +19,12 @@ from tools.paths import ROOT
     "module",
     [
         "yatzy.actions",
-        "yatzy.boxes",
+        "yatzy.card",
         "yatzy.future",
         "yatzy.holds",
         "yatzy.keeps",
         "yatzy.rounds",
         "yatzy.rules_info",
-        "yatzy.totals",
     ],
 )
 def test_docstring_examples_run(module):
