@@ -585,8 +585,8 @@ def report(r):
             % (
                 r["heap_start"],
                 r["heap_end"],
-                " (the replay's own code and shell, imported first: %d of them)"
-                % r["heap_harness"]
+                " (%d of them before the firmware was imported: the interpreter's own, the"
+                " replay's code and shell)" % r["heap_harness"]
                 if "heap_harness" in r
                 else "",
             )
