@@ -3,8 +3,9 @@
 """MicroPython keeps an imported module's functions, classes and constants in the heap
 until nothing refers to it. The app drops whole groups of modules it does not need at the
 moment (docs/app_infra.md, "Heap"); they are imported again when next used. This module
-goes too, each time drop() returns: import it where it is called, never at a module's top,
-so that nothing keeps it loaded between the few moments that need it. Example::
+goes too when a drop collects (``collect=False`` leaves it for the drop that follows):
+import it where it is called, never at a module's top, so that nothing keeps it loaded
+between the few moments that need it. Example::
 
     drop("menus", "setup", "reader")   # a game starts: menus, set-up tables, save reader go
     drop("start", keep=before)         # after start-up: what reading the save loaded
@@ -56,7 +57,8 @@ _RELEASE = {"setup": "yatzy.rules"}
 
 def drop(*groups, keep=None, collect=True):
     """Drop the loaded modules of the named groups (but not those in the set `keep`): from
-    sys.modules and from their package, so nothing refers to them any more; then collect."""
+    sys.modules and from their package, so nothing refers to them any more; then, unless
+    `collect` is False, drop this module too and collect."""
     for group in groups:
         cached = _RELEASE.get(group)
         if cached is not None and cached in sys.modules:
@@ -71,6 +73,6 @@ def drop(*groups, keep=None, collect=True):
             leaf = name[i + 1 :]
             if pkg is not None and leaf in pkg.__dict__:
                 delattr(pkg, leaf)
-    sys.modules.pop(__name__, None)  # this module too: imported again by the next caller
-    if collect:
+    if collect:  # the last drop of a step: this module goes too (imported again when next used)
+        sys.modules.pop(__name__, None)
         gc.collect()
