@@ -218,20 +218,29 @@ def byte_stats(per_press):
 MODULE_HEAP_SCRIPT = """
 import gc
 import sys
+import micropython
 gc.collect()
 before = gc.mem_alloc()
+print("QSTR", end=" ")
+micropython.qstr_info()
 for name in sys.argv[1:]:
     __import__(name)
     gc.collect()
     now = gc.mem_alloc()
     print("MOD", name, now - before)
+    print("QSTR", end=" ")
+    micropython.qstr_info()
     before = now
 """
+_QSTR_INFO = re.compile(r"QSTR qstr pool: n_pool=(\d+), n_qstr=(\d+), .*n_total_bytes=(\d+)")
 
 
-def module_heap(modules, path=None):
+def module_heap(modules, path=None, names=None):
     """Live heap each module adds when imported (in the given order, after its own
-    dependencies already imported): [(name, bytes)], largest first."""
+    dependencies already imported), without the interned-name pools: [(name, bytes)],
+    largest first. The pools grow in steps (each new one twice the last) that would land
+    on whichever module crosses a boundary; their total goes to the dict `names` if given
+    ({"pools", "names", "bytes"}: pools, interned names and their heap at the end)."""
     # in a directory of its own: MicroPython puts a script's directory first on sys.path, and
     # any module or folder in the system's temporary directory would shadow the firmware's
     with tempfile.TemporaryDirectory(prefix="bench-app-mods-") as d:
@@ -246,10 +255,20 @@ def module_heap(modules, path=None):
     if proc.returncode:
         raise BenchError("module heap probe failed: %s" % proc.stdout[-2000:])
     out = []
+    pools = []
     for line in proc.stdout.splitlines():
         parts = line.split()
-        if len(parts) == 3 and parts[0] == "MOD":
-            out.append((parts[1], int(parts[2])))
+        m = _QSTR_INFO.match(line)
+        if m:
+            pools.append([int(g) for g in m.groups()])
+        elif len(parts) == 3 and parts[0] == "MOD":
+            out.append([parts[1], int(parts[2])])
+    if len(pools) == len(out) + 1:  # a qstr_info line before and after every import
+        for i, row in enumerate(out):
+            row[1] -= pools[i + 1][2] - pools[i][2]
+        if names is not None:
+            names.update(pools=pools[-1][0], names=pools[-1][1], bytes=pools[-1][2])
+    out = [tuple(row) for row in out]
     out.sort(key=lambda kv: -kv[1])
     return out
 
@@ -522,7 +541,10 @@ def run(
         modules = live.pop("modules", None)
         res.update(live)
         if modules:
-            res["module_heap"] = module_heap(_import_order(modules), mp_path)
+            names = {}
+            res["module_heap"] = module_heap(_import_order(modules), mp_path, names)
+            if names:
+                res["interned"] = names
         if heap:
             res["heap_k"] = smallest_heap(path, seed, presses, path=mp_path)
             if not source:
@@ -594,8 +616,15 @@ def report(r):
     if r.get("module_heap"):
         mh = r["module_heap"]
         lines.append(
-            "  heap taken by importing each module (64-bit): %d bytes in all; %s"
-            % (sum(n for _, n in mh), ", ".join("%s %d" % kv for kv in mh[:10]))
+            "  heap taken by importing each module (64-bit, the modules loaded at the end):"
+            " %d bytes in all in %d modules; %s"
+            % (sum(n for _, n in mh), len(mh), ", ".join("%s %d" % kv for kv in mh[:10]))
+        )
+    if r.get("interned"):
+        q = r["interned"]
+        lines.append(
+            "  interned names of those modules (64-bit): %d in %d pools, %d bytes (pools"
+            " double as they fill and are never freed)" % (q["names"], q["pools"], q["bytes"])
         )
     if "heap_k" in r:
         h = r["heap_k"]
