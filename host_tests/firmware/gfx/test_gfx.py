@@ -96,6 +96,73 @@ def test_font_covers_the_ui_characters(name):
         assert fnt.code(ch) == ord(ch)
 
 
+LATIN1_LETTERS = [chr(c) for c in range(0xC0, 0x100) if c not in (0xD7, 0xF7)]
+
+
+@pytest.mark.parametrize("name", ["SMALL", "MEDIUM"])
+def test_every_latin1_letter_has_a_glyph_that_fits_its_cell(name):
+    fnt = getattr(font, name)
+    spec = SPECS[name]
+    for ch in LATIN1_LETTERS:
+        assert fnt.has(ch), "%s lacks %r" % (name, ch)
+    for code, cols in spec.glyphs.items():
+        assert 1 <= len(cols) <= 7
+        assert all(0 <= col < 1 << fnt.height for col in cols), (name, code)  # no row below
+        # drawn on a canvas just one cell tall, nothing is lost
+        cv, _ = canvas(height=fnt.height)
+        ch = [k for k in SLOT_NAMES if gen_font.slot(k) == code][0]
+        assert cv.text(0, 0, ch, fnt) == len(cols)
+        assert len(lit(cv)) == sum(bin(c).count("1") for c in cols)
+
+
+SLOT_NAMES = [chr(c) for c in list(range(128)) + list(range(0xC0, 0x100))]
+
+
+@pytest.mark.parametrize("name", ["SMALL", "MEDIUM"])
+def test_a_marked_letter_takes_the_width_of_its_plain_letter(name):
+    import unicodedata
+
+    fnt = getattr(font, name)
+    checked = 0
+    for ch in LATIN1_LETTERS:
+        base = unicodedata.normalize("NFD", ch)[0]
+        if base == ch:  # Æ Ð Ø Þ ß and their small letters have no plain letter
+            continue
+        assert fnt.width(ch) == fnt.width(base), (name, ch, base)
+        checked += 1
+    assert checked >= 50
+    # O-slash is as wide as O
+    assert fnt.width("\u00d8") == fnt.width("O")
+
+
+def test_small_draws_latin1_small_letters_as_its_capitals():
+    for ch in LATIN1_LETTERS:
+        up = ch.upper()
+        if up == ch or len(up) != 1 or not "\u00c0" <= up <= "\u00de":
+            continue  # capitals, and the letters with no Latin-1 capital (ß, ÿ)
+        assert font.SMALL.code(ch) != font.SMALL.code(up)  # its own slot...
+        a, _ = canvas()
+        b, _ = canvas()
+        a.text(0, 0, ch, font.SMALL)
+        b.text(0, 0, up, font.SMALL)
+        assert lit(a) == lit(b)  # ...drawn as the capital
+
+
+def test_the_placeholder_is_a_hollow_box_unlike_any_letter():
+    for name in ("SMALL", "MEDIUM"):
+        spec = SPECS[name]
+        box = spec.glyphs[0]
+        w, h = len(box), spec.height
+        rows = [[(box[x] >> y) & 1 for x in range(w)] for y in range(h)]
+        top = [y for y in range(h) if any(rows[y])]
+        # a closed outline: full top and bottom rows, both sides, nothing inside
+        assert all(rows[top[0]]) and all(rows[top[-1]])
+        for y in range(top[0] + 1, top[-1]):
+            assert rows[y][0] and rows[y][-1] and not any(rows[y][1:-1])
+        others = [cols for code, cols in spec.glyphs.items() if code != 0]
+        assert box not in others
+
+
 def test_font_sizes_fit_the_screen():
     # SMALL: at least 8 scorecard rows on 64 px plus room for a label line
     assert font.SMALL.height <= 6 and font.SMALL.pitch * 10 <= 64
