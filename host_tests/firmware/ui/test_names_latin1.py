@@ -144,7 +144,8 @@ def test_a_saved_game_with_names_the_font_lacks_continues_to_its_end():
     assert names_game.shows(d.display, font.BOX + font.BOX)
     d.press("roll")  # leaving the game-over screen enters the scores
     S.go_menu(d, "HIGH SCORES")
-    assert sorted(r[0] for r in d.app.store.scores("yatzy")) == ["\u00c9\u00c9", "\u0141\U0001f3b2"]
+    table = d.app.store.scores("yatzy")
+    assert sorted(r[0] for r in table) == ["\u00c9\u00c9", "\u0141\U0001f3b2"]
     assert names_game.shows(d.display, "\u0141\U0001f3b2")
 
 
