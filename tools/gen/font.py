@@ -268,28 +268,34 @@ def specimen(path):
     from gfx import font as fontmod
     from PIL import Image
 
-    w, h = 176, 96
+    w, h = 176, 128
     buf = bytearray(w * h // 8)
     cv = gfx.Canvas(buf, w, h)
     syms = "".join(chr(SYMBOLS[k]) for k in sorted(SYMBOLS, key=SYMBOLS.get) if k != "space")
     punct = ":.,-+/()!?'%#<>=*\"_[]&@$^`{}|~\\"
+    caps = "".join(chr(c) for c in range(0xC0, 0xDF) if c != 0xD7)
+    smalls = "".join(chr(c) for c in range(0xDF, 0x100) if c != 0xF7)
     small, medium = fontmod.SMALL, fontmod.MEDIUM
     cv.text(0, 0, "ABCDEFGHIJKLMNOPQRSTUVWXYZ 0123456789", small)
     cv.text(0, 6, punct + " " + syms, small)
     cv.text(0, 12, "Ones 3  Full house 25  Bonus +50", small)
-    cv.text(0, 19, "ABCDEFGHIJKLMNOPQRSTUVWXYZ", medium)
-    cv.text(0, 27, "abcdefghijklmnopqrstuvwxyz 0123456789", medium)
-    cv.text(0, 35, punct + " " + syms, medium)
+    cv.text(0, 18, caps + " \u00df\u00ff " + fontmod.BOX, small)
+    cv.text(0, 25, "ABCDEFGHIJKLMNOPQRSTUVWXYZ", medium)
+    cv.text(0, 33, "abcdefghijklmnopqrstuvwxyz 0123456789", medium)
+    cv.text(0, 41, punct + " " + syms, medium)
+    cv.text(0, 49, caps + " " + fontmod.BOX, medium)
+    cv.text(0, 57, smalls, medium)
+    cv.text(0, 66, "K\u00e5k T\u00e4ysk\u00e4si Hus  \u00c5SA \u00d8YVIND \u00c9MILE", medium)
     x = 0
     for v in range(1, 7):
-        cv.dice_face(x, 46, 24, v, v > 4)
+        cv.dice_face(x, 78, 24, v, v > 4)
         x += 26
     x = 0
     for v in range(1, 7):
-        cv.dice_face(x, 74, 20, v, v > 4)
+        cv.dice_face(x, 106, 20, v, v > 4)
         x += 22
     for v in range(1, 4):
-        cv.dice_face(x, 78, 16, v, v == 2)
+        cv.dice_face(x, 110, 16, v, v == 2)
         x += 18
     scale = 4
     img = Image.new("L", (w * scale, h * scale), 0)
