@@ -153,8 +153,9 @@ class Store:
             return default_setup(), "Names damaged"
 
     def save_setup(self, s):
-        data = json.dumps(s).encode()
         from save import frame
+
+        data = frame.dumps(s).encode()
 
         return self._guard(self.storage.write, _NAMES_FILE, frame.pack(_NAMES_KIND, 1, data))
 

@@ -163,4 +163,12 @@ def test_names_in_the_files_are_utf8_json():
     setup["names"] = ["\u00c5S\u00d8R\u00c9"] + setup["names"][1:]
     assert Store(st_).save_setup(setup)
     _, payload = records.unpack(st_.read("names.dat"), "NAME")
+    assert "\u00c5S\u00d8R\u00c9".encode("utf-8") in bytes(payload)  # not \u escapes
     assert json.loads(bytes(payload).decode("utf-8"))["names"][0] == "\u00c5S\u00d8R\u00c9"
+    hs = records.HighScores(st_)
+    hs.load()
+    hs.add("yatzy", "\u0141\U0001f3b2", 10)
+    for name in records.SCORES_FILES:
+        data = st_.read(name)
+        if data:
+            assert "\u0141\U0001f3b2".encode("utf-8") in bytes(records.unpack(data, "HISC")[1])
