@@ -283,14 +283,13 @@ class SavedGame:
         if data is None:
             return None, meta, msg
         from yatzy import codec
-        from yatzy.engine import MAX_NAME
 
         try:
             g = codec.decode(data, dice)
         except ValueError:
             return None, {}, "Saved game damaged"
-        for pl in g.players:  # the engine checks the length; text it must be too
-            if not name_ok(pl.name, MAX_NAME):
+        for pl in g.players:  # the engine checked the length; text it must be too
+            if not name_ok(pl.name, len(pl.name)):
                 return None, {}, "Saved game damaged"
         return g, meta, None
 
