@@ -172,3 +172,25 @@ def test_names_in_the_files_are_utf8_json():
         data = st_.read(name)
         if data:
             assert "\u0141\U0001f3b2".encode("utf-8") in bytes(records.unpack(data, "HISC")[1])
+
+
+def test_editing_a_name_the_entry_does_not_offer_shows_it_in_capitals_with_a_box():
+    st_ = MemoryStorage()
+    setup = default_setup()
+    setup["names"] = ["zo\u00eb\U0001f3b2"] + setup["names"][1:]
+    assert Store(st_).save_setup(setup)
+    d = S.new_driver(storage=st_)
+    S.go_menu(d, "NEW GAME")
+    d.press("hold2")
+    d.press("hold2")  # player 1
+    d.press("roll")
+    assert d.screen_name() == "NameEntry"
+    entry = d.app.screen
+    assert entry.name() == "ZO\u00cb\U0001f3b2"
+    for ch in "ZO\u00cb" + font.BOX:
+        assert names_game.shows(d.display, ch, font.MEDIUM)
+    d.press("hold1")  # onto the die: not a letter the entry offers
+    d.press("hold3")  # steps from the space onwards
+    assert entry.name() == "ZO\u00cbA"
+    d.press("roll")
+    assert d.app.setup["names"][0] == "ZO\u00cbA"
