@@ -131,8 +131,8 @@ def test_a_marked_letter_takes_the_width_of_its_plain_letter(name):
         assert fnt.width(ch) == fnt.width(base), (name, ch, base)
         checked += 1
     assert checked >= 50
-    # O-slash is as wide as O
-    assert fnt.width("\u00d8") == fnt.width("O")
+    # O-slash is as wide as O where the O is wide enough for a slash (SMALL's is 3 wide)
+    assert fnt.width("\u00d8") == fnt.width("O") + (name == "SMALL")
 
 
 def test_small_draws_latin1_small_letters_as_its_capitals():
