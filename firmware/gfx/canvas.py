@@ -162,8 +162,7 @@ class Canvas:
     def text(self, x, y, s, font=MEDIUM, c=1):
         """Draw s with its top-left at (x, y); only glyph pixels change. Returns the end x
         (x + font.width(s)), i.e. the first column after the last glyph."""
-        widths = font.widths
-        offsets = font.offsets
+        index = font.index
         data = font.data
         sp = font.spacing
         width = self.width
@@ -182,11 +181,13 @@ class Canvas:
             return x + font.width(s)
         shl = 8 - shift
         for code in codes(s):
-            if code >= 128 or not widths[code]:
-                code = 63
-            w = widths[code]
+            hi = index[2 * code + 1]
+            if hi < 32:  # no glyph of its own: slot 0, the placeholder box
+                code = 0
+                hi = index[1]
+            w = hi >> 5
             if x < width and x + w > 0:
-                o = offsets[2 * code] | (offsets[2 * code + 1] << 8)
+                o = index[2 * code] | ((hi & 31) << 8)
                 j0 = x if x > 0 else 0
                 j1 = x + w if x + w < width else width
                 i = o + j0 - x

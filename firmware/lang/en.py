@@ -169,7 +169,7 @@ MENU = {
     "opt_clash": "",
     "name": "NAME",
     "name_of": "NAME OF PLAYER %d",
-    "name_help": "LONG: JUMP A/0, CLEAR",
+    "name_help": "LONG: JUMP A/Å/À/0, CLEAR",
     "house_card": "HOUSE-RULE CARD:",
     "no_entry": "NO HIGH SCORE ENTRY",
     "new_hs": "NEW HIGH SCORE!",

@@ -164,7 +164,7 @@ MENU = {
     "opt_clash": "EI KÄY YHTEEN MUIDEN SÄÄNTÖJEN KANSSA",
     "name": "NIMI",
     "name_of": "PELAAJAN %d NIMI",
-    "name_help": "PITKÄ: HYPPY A/0, TYHJENNÄ",
+    "name_help": "PITKÄ: HYPPY A/Å/À/0, TYHJENNÄ",
     "house_card": "KOTISÄÄNTÖKORTTI:",
     "no_entry": "EI ENNÄTYSLISTAAN",
     "new_hs": "UUSI ENNÄTYS!",

@@ -165,7 +165,7 @@ MENU = {
     "opt_clash": "PASSER IKKE MED DE ANDRE REGLENE",
     "name": "NAVN",
     "name_of": "NAVN PÅ SPILLER %d",
-    "name_help": "LANGT: HOPP A/0, TØM",
+    "name_help": "LANGT: HOPP A/Å/À/0, TØM",
     "house_card": "HUSREGLER:",
     "no_entry": "INGEN REKORDLISTE",
     "new_hs": "NY REKORD!",

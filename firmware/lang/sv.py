@@ -165,7 +165,7 @@ MENU = {
     "opt_clash": "GÅR INTE IHOP MED DE ANDRA REGLERNA",
     "name": "NAMN",
     "name_of": "NAMN PÅ SPELARE %d",
-    "name_help": "LÅNGT: HOPPA A/0, RENSA",
+    "name_help": "LÅNGT: HOPPA A/Å/À/0, RENSA",
     "house_card": "HUSREGLER:",
     "no_entry": "INGEN TOPPLISTA",
     "new_hs": "NYTT REKORD!",

@@ -113,12 +113,26 @@ def _seal(out):
     return out
 
 
+try:  # CPython escapes non-ASCII unless told not to; MicroPython never does (no option)
+    json.dumps("", ensure_ascii=False)
+    _UTF8 = {"ensure_ascii": False}
+except TypeError:
+    _UTF8 = {}
+
+
+def dumps(value):
+    """json.dumps with text as UTF-8 on every runtime (names such as "ÅSA" are stored as
+    their UTF-8 bytes, not as \\u escapes: MicroPython reads an escaped character past
+    U+FFFF back as two lone surrogates)."""
+    return json.dumps(value, **_UTF8)
+
+
 def _json_bytes(value):
     """JSON with sorted keys, so every runtime writes the same bytes."""
     if isinstance(value, dict):
         parts = []
         for key in sorted(value):
-            parts.append(json.dumps(key) + ":" + _json_text(value[key]))
+            parts.append(dumps(key) + ":" + _json_text(value[key]))
         return ("{" + ",".join(parts) + "}").encode()
     return _json_text(value).encode()
 
@@ -128,7 +142,7 @@ def _json_text(value):
         return _json_bytes(value).decode()
     if isinstance(value, (list, tuple)):
         return "[" + ",".join(_json_text(v) for v in value) + "]"
-    return json.dumps(value)
+    return dumps(value)
 
 
 def game_data_at(meta=None):

@@ -21,8 +21,8 @@ Loads never raise on bad files: they return defaults / None and a short message.
 A sound CRC is not enough: a load also checks what the values mean, and refuses what the
 app could not have written. A setting must be one of the values the settings menu offers
 (`settings.choices`); a high score must be a whole number no game of its ruleset can beat
-(`save.scores.score_ceiling`), for a known ruleset, under a name the font draws
-(:func:`drawable`); a saved game must replay under the rules (`yatzy.codec.decode`).
+(`save.scores.score_ceiling`), for a known ruleset, under a name of printable characters
+(:func:`name_ok`); a saved game must replay under the rules (`yatzy.codec.decode`).
 """
 
 import json
@@ -101,17 +101,18 @@ def _printable(s, most):
     return True
 
 
-def drawable(s, most):
-    """True when `s` is 1..`most` characters that every font draws as themselves (a glyph
-    of their own, not the "?" stand-in; the icon codes below the space are not text).
-    Example: ``drawable("ANA-2", 6)`` is True, ``drawable("Zoë", 6)`` False."""
-    from gfx import font
-
+def name_ok(s, most):
+    """True when `s` is a player's name as the app could have stored it: a str of 1..`most`
+    characters, none of them a control character (U+0000..U+001F, U+007F..U+009F) or a lone
+    surrogate. A character the fonts have no glyph for is fine: it draws as the placeholder
+    box, so a name from another build (or typed on a host) keeps its place in the tables.
+    Example: ``name_ok("ÅSA-2", 6)`` and ``name_ok("Zoë", 6)`` are True,
+    ``name_ok("A\nB", 6)`` False."""
     if not isinstance(s, str) or not 0 < len(s) <= most:
         return False
     for ch in s:
         c = ord(ch)
-        if c < 32 or font.SMALL.code(ch) != c or font.MEDIUM.code(ch) != c:
+        if c < 32 or 127 <= c < 160 or 0xD800 <= c < 0xE000:
             return False
     return True
 
@@ -282,11 +283,16 @@ class SavedGame:
         if data is None:
             return None, meta, msg
         from yatzy import codec
+        from yatzy.engine import MAX_NAME
 
         try:
-            return codec.decode(data, dice), meta, None
+            g = codec.decode(data, dice)
         except ValueError:
             return None, {}, "Saved game damaged"
+        for pl in g.players:  # the engine checks the length; text it must be too
+            if not name_ok(pl.name, MAX_NAME):
+                return None, {}, "Saved game damaged"
+        return g, meta, None
 
     @staticmethod
     def clear(storage):

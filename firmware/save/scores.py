@@ -12,7 +12,7 @@ reaches it; the app drops it with ``save.records`` while a game is played).
 """
 
 from save.frame import _json_bytes, pack
-from save.records import _json_load, _printable, _read, drawable, unpack
+from save.records import _json_load, _printable, _read, name_ok, unpack
 
 SCORES_FILES = ("scores1.dat", "scores2.dat")
 SCORES_KIND = "HISC"
@@ -93,7 +93,7 @@ def _valid_table(rules, rows):
         if not isinstance(row, list) or len(row) != 3:
             return False
         name, score, when = row
-        if not drawable(name, NAME_MAX) or not _printable(when, 16):
+        if not name_ok(name, NAME_MAX) or not _printable(when, 16):
             return False
         if not isinstance(score, int) or isinstance(score, bool) or score < 0:
             return False
@@ -222,8 +222,8 @@ class HighScores:
 
     def _insert(self, rules, name, score, when):
         """Insert one entry; returns the row list inserted, or None when it does not enter."""
-        if not drawable(name, NAME_MAX):
-            raise ValueError("high-score name must be 1..%d characters the font draws" % NAME_MAX)
+        if not name_ok(name, NAME_MAX):
+            raise ValueError("high-score name must be 1..%d printable characters" % NAME_MAX)
         if not _score_ok(rules, score):
             raise ValueError(
                 "score must be a whole number 0..%d, got %r" % (score_ceiling(rules), score)

@@ -34,8 +34,8 @@ def _whole(v):
 
 def _check_setup(s):
     """ValueError unless `s` is a set-up the set-up screens could have made: a known
-    ruleset with options it accepts, 1..8 players, eight seats of names the font draws
-    and known levels, a game count."""
+    ruleset with options it accepts, 1..8 players, eight seats of names of printable
+    characters (records.name_ok) and known levels, a game count."""
     from yatzy import rules
 
     if not isinstance(s["rules"], str) or s["rules"] not in rules.RULESET_IDS:
@@ -51,9 +51,9 @@ def _check_setup(s):
         raise ValueError("seats")
     if len(names) != SEATS or len(levels) != SEATS or not _whole(s["games"]) or s["games"] < 0:
         raise ValueError("seats")
-    drawable = _records().drawable
+    name_ok = _records().name_ok
     for v in names:
-        if not drawable(v, NAME_LEN):
+        if not name_ok(v, NAME_LEN):
             raise ValueError("name")
     for v in levels:
         if not isinstance(v, str) or v not in LEVELS:
@@ -153,8 +153,9 @@ class Store:
             return default_setup(), "Names damaged"
 
     def save_setup(self, s):
-        data = json.dumps(s).encode()
         from save import frame
+
+        data = frame.dumps(s).encode()
 
         return self._guard(self.storage.write, _NAMES_FILE, frame.pack(_NAMES_KIND, 1, data))
 

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 #
 # Keys: hold1 = cursor left, hold2 = letter up, hold3 = letter down (long: jump to the next
-# group: A, 0, space), hold4 = cursor right, hold5 = delete (long: clear), Roll = done.
+# group: A, the Nordic letters, the other Latin-1 letters, 0, space), hold4 = cursor right,
+# hold5 = delete (long: clear), Roll = done.
 
 from gfx.font import DOWN, LEFT, MEDIUM, RIGHT, SMALL, UP
 from lang import T
@@ -10,9 +11,30 @@ from lang import T
 from ui.keys import HOLD1, HOLD2, HOLD3, HOLD4, HOLD5, ROLL
 from ui.widgets import softkeys, title_bar
 
-CHARS = " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-."
-GROUPS = (0, 1, 27)  # space, A, 0
+# After Z as the Nordic alphabets have them (sv/fi: Å Ä Ö, nb/da: Æ Ø Å, in one order),
+# then Ü and É, then the other Latin-1 capitals the fonts draw.
+CHARS = (
+    " ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    "\u00c5\u00c4\u00d6\u00c6\u00d8\u00dc\u00c9"  # Å Ä Ö Æ Ø Ü É
+    "\u00c0\u00c1\u00c2\u00c3\u00c7\u00c8\u00ca\u00cb\u00cc\u00cd\u00ce\u00cf"  # À .. Ï
+    "\u00d0\u00d1\u00d2\u00d3\u00d4\u00d5\u00d9\u00da\u00db\u00dd\u00de"  # Ð .. Þ
+    "0123456789-."
+)
+GROUPS = (0, 1, 27, 34, 57)  # space, A, Å, À, 0
 MAX = 6
+
+
+def upper(s):
+    """`s` in capitals: a..z and the Latin-1 small letters à..þ (not ß, ÿ, which have no
+    Latin-1 capital). MicroPython's str.upper() changes ASCII only, CPython's also turns
+    "ß" into "SS"; this is the same on both."""
+    out = []
+    for ch in s:
+        c = ord(ch)
+        if 97 <= c <= 122 or (224 <= c <= 254 and c != 247):
+            ch = chr(c - 32)
+        out.append(ch)
+    return "".join(out)
 
 
 class NameEntry:
@@ -20,7 +42,7 @@ class NameEntry:
 
     def __init__(self, app, name, on_done, back, title=None):
         self.app = app
-        self.chars = list(name.upper()[:MAX])
+        self.chars = list(upper(name)[:MAX])
         self.pos = len(self.chars) if len(self.chars) < MAX else MAX - 1
         self.on_done = on_done
         self.back = back

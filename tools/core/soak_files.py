@@ -4,13 +4,14 @@
 copies, error.log) is built with the project's own encoders; each case damages one file in
 one way (KINDS: random bytes, truncation, bit flips, a wrong version, huge, empty, and
 records with a valid checksum but wrong meaning: fields out of range or of the wrong type,
-``"options": null``, names the font cannot draw, settings off the menu, high scores above
-the ruleset's maximum, a logged score the logged dice do not give, an extra bonus without a
-Yatzy; and damage to one of the two high-score copies). Then:
+``"options": null``, names with control characters (and "ÉÉ", which must show, not crash),
+settings off the menu, high scores above the ruleset's maximum, a logged score the logged
+dice do not give, an extra bonus without a Yatzy; and damage to one of the two high-score
+copies). Then:
 
 - a boot (App.start), a new game from the loaded set-up and a Continue must not raise;
 - what the store accepts must be possible: settings on the menu, set-up fields the set-up
-  screen can make, names the font draws, high-score tables sorted, printable and within
+  screen can make, names of printable characters, high-score tables sorted, printable and within
   the ruleset's maximum, a saved game whose every box and bonus agree with its logged dice
   (tools/core/storm.py's own scorer) and whose record replays (tools/core/record.py);
 - damage to one high-score copy loses no entry of the newest sound copy.
@@ -264,10 +265,12 @@ class _Dict:
 
 
 def _drawable(s):
+    """A name the app could have stored: text without control characters or lone surrogates
+    (a character without a glyph draws as the placeholder box)."""
     if not isinstance(s, str) or not s:
         return False
     for ch in s:
-        if not " " <= ch <= "~":
+        if ch < " " or "\x7f" <= ch < "\xa0" or "\ud800" <= ch < "\ue000":
             return False
     return True
 
@@ -296,7 +299,7 @@ def accepted_problem(st, before):
         return "players %r accepted" % (s["n"],)
     for v in s["names"]:
         if not _drawable(v):
-            return "name %r accepted (the font cannot draw it)" % (v,)
+            return "name %r accepted (not printable text)" % (v,)
     for v in s["levels"]:
         if v not in LEVELS:
             return "level %r accepted" % (v,)

@@ -45,12 +45,16 @@ def test_every_menu_value_loads_and_nothing_else_does(key):
         assert got[key] == app_settings.DEFAULTS[key] and got[witness] == kept
 
 
-# ---- high scores: a known ruleset, a score its games can reach, a name the font draws -------
+# ---- high scores: a known ruleset, a score its games can reach, a name of printable text ----
 
 
 def _scores_file(tables):
     doc = {"seq": 1, "games": 3, "tables": tables}
-    return records.pack("HISC", scores.SCORES_VERSION, frame._json_bytes(doc))
+    try:
+        payload = frame._json_bytes(doc)
+    except UnicodeEncodeError:  # a lone surrogate has no UTF-8: as a \u escape, then
+        payload = json.dumps(doc).encode()
+    return records.pack("HISC", scores.SCORES_VERSION, payload)
 
 
 def _best_box(r, c):
@@ -80,8 +84,13 @@ def test_no_eligible_game_passes_the_ceiling(rid, seed):
         (["ANA-2", 1774, "#1"], True),
         (["ANA-2", 1775, "#1"], False),  # above what any Yatzy game can score
         (["ANA-2", -1, "#1"], False),
-        (["Zo\u00eb", 100, "#1"], False),  # drawn as "?"
+        (["Zo\u00eb", 100, "#1"], True),  # a Latin-1 letter: the fonts draw it
+        (["\u00c5S\u00d8\u00c9", 100, "#1"], True),
+        (["\u0141\u20ac\U0001f3b2", 100, "#1"], True),  # no glyphs: drawn as boxes
         (["A\x01", 100, "#1"], False),  # an icon code, not text
+        (["A\nB", 100, "#1"], False),  # a control character
+        (["A\x85", 100, "#1"], False),  # a C1 control character
+        (["A\ud800", 100, "#1"], False),  # a lone surrogate
         (["", 100, "#1"], False),
         (["ABCDEFGHIJKLM", 100, "#1"], False),  # longer than a name can be
     ],
@@ -108,8 +117,9 @@ def test_a_table_for_an_unknown_ruleset_is_damage_and_cannot_be_added():
         hs.add("farkle", "ANN", 10)
     with pytest.raises(ValueError, match="0..1774"):
         hs.add("yatzy", "ANN", 1775)
-    with pytest.raises(ValueError, match="font"):
-        hs.add("yatzy", "Zo\u00eb", 10)
+    with pytest.raises(ValueError, match="printable"):
+        hs.add("yatzy", "Zo\n", 10)
+    assert hs.add("yatzy", "Zo\u00eb", 10) == 1
 
 
 # ---- names.dat: the set-up screens' values and types only -----------------------------------
@@ -133,7 +143,7 @@ BAD_SETUPS = [
     _setup_with(names="P1"),
     _setup_with(names=["P1"] * 7),
     _setup_with(names=["TOOLONG"] + ["P2"] * 7),
-    _setup_with(names=["Zo\u00eb"] + ["P2"] * 7),
+    _setup_with(names=["Zo\n"] + ["P2"] * 7),
     _setup_with(names=[5] + ["P2"] * 7),
     _setup_with(levels=["expert"] + [""] * 7),
     _setup_with(levels=None),
@@ -141,6 +151,13 @@ BAD_SETUPS = [
     _setup_with(games=True),
     _setup_with(games="3"),
 ]
+
+
+def test_names_beyond_ascii_are_kept():
+    names = ["\u00c5S\u00d8\u00c9", "Zo\u00eb", "\u0141\U0001f3b2"] + ["P4"] * 5
+    st_ = MemoryStorage()
+    assert Store(st_).save_setup(_setup_with(n=3, names=names))
+    assert Store(st_).load_setup() == (_setup_with(n=3, names=names), None)
 
 
 @pytest.mark.parametrize("bad", BAD_SETUPS, ids=[json.dumps(b)[:60] for b in BAD_SETUPS])

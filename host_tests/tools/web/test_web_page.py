@@ -310,6 +310,51 @@ def test_the_address_starts_maxi_with_computer_players_and_shows_hold6(b):
     assert b.js("return document.getElementById('hold6').hidden") is True
 
 
+def test_names_beyond_ascii_show_in_the_high_scores_as_in_the_simulator(b, tmp_path):
+    """Names the project's own writers stored (UTF-8 JSON): Nordic letters drawn, a
+    character without a glyph drawn as the box."""
+    from save.records import HighScores
+    from save.storage import FileStorage
+    from save.store import Store, default_setup
+
+    st_ = FileStorage(str(tmp_path))
+    setup = default_setup()
+    setup["names"] = ["\u00c5S\u00d8R\u00c9", "\u0141\U0001f3b2"] + setup["names"][2:]
+    assert Store(st_).save_setup(setup)
+    hs = HighScores(st_)
+    hs.load()
+    hs.add("yatzy", "\u00c5S\u00d8R\u00c9", 250, "#1")
+    hs.add("yatzy", "\u0141\U0001f3b2", 200, "#2")
+    load(b, "?seed=2")
+    for name in sorted(os.listdir(str(tmp_path))):
+        with open(os.path.join(str(tmp_path), name), "rb") as f:
+            value = base64.b64encode(f.read()).decode()
+        b.js("localStorage.setItem(arguments[0], arguments[1])", KEY + name, value)
+    load(b, "?seed=2")
+    with Session(runtime="cpython", seed=2, storage_dir=str(tmp_path)) as s:
+        s.start()
+        s.wait_idle()
+        assert not state(b)["notice"], state(b)["notice"]  # every file read back sound
+        assert pixels(b) == sim_pixels(s), "the title"
+        for button in ("hold2", "roll"):  # the title menu: HIGH SCORES
+            click(b, button)
+            sim_press(s, button)
+        assert state(b)["screen"] == "HighScores"
+        assert pixels(b) == sim_pixels(s), "the high scores"
+    from gfx.font import BOX
+    from support import names_game
+
+    class Shown:  # the page's panel, for names_game.shows
+        width, height = 128, 64
+        lit = pixels(b)
+
+        def pixel_on(self, x, y):
+            return self.lit[y * 128 + x] == ord("1")
+
+    for name in ("\u00c5S\u00d8R\u00c9", "\u0141\U0001f3b2", BOX + BOX):
+        assert names_game.shows(Shown(), name), name
+
+
 def test_a_page_once_loaded_reloads_offline(page):
     """Its own server (origin), stopped after the first load: the service worker's copies."""
     from tools.web import browser
