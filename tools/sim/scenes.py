@@ -181,7 +181,9 @@ def go_menu(d, entry):
     screen = d.app.screen
     names = [e[0] for e in screen.items()]
     if entry not in names:
-        for key, text in en.TEXT.items():
+        words = dict(en.TEXT)
+        words.update(en.MENU)
+        for key, text in words.items():
             if text == entry and T.get(key) in names:
                 entry = T[key]
                 break
