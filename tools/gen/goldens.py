@@ -5,7 +5,8 @@
 as a 128x64 1-bit PNG. host_tests/firmware/ui/test_app_screens.py compares the app against them.
 The main screens (LANG_SCENES) are also played in every other language, into
 host_tests/golden/<code>/ (host_tests/firmware/ui/test_app_languages.py compares them).
-With --docs DIR the same scenes are also written 3x enlarged for docs/controls.md.
+With --docs DIR the same scenes are also written 3x enlarged for docs/controls.md (the other
+languages' into DIR/<code>/).
 Usage: tools/gen/goldens.py [--out DIR] [--scale N] [--docs DIR] [--lang CODE] [scene ...]"""
 
 import argparse
@@ -58,8 +59,10 @@ def main(argv=None):
             path = os.path.join(out, name + ".png")
             app_scenes.save_png(d.display, path, args.scale)
             print(path)
-            if args.docs and code == "en":
-                path = os.path.join(args.docs, name + ".png")
+            if args.docs:
+                docs = args.docs if code == "en" else os.path.join(args.docs, code)
+                os.makedirs(docs, exist_ok=True)
+                path = os.path.join(docs, name + ".png")
                 app_scenes.save_png(d.display, path, 3)
                 print(path)
     app_scenes.LANG = "en"
