@@ -81,7 +81,10 @@ def full():
 
 
 def help_texts():
-    """The chosen language's HELP dict (its module stays loaded until the menus go)."""
+    """The chosen language's HELP dict (its module stays loaded until the menus go); before
+    any :func:`use`, English."""
+    if _code[0] is None:
+        use(DEFAULT)
     return _module(_code[0]).HELP
 
 

@@ -381,3 +381,22 @@ def test_a_stored_language_the_game_does_not_know_is_reset():
     Settings.save(st, {"lang": "de", "volume": 3})
     got, note = Settings.load(st)
     assert got["lang"] == "en" and got["volume"] == 3 and note
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_a_game_in_play_keeps_only_the_play_words(code, in_lang):
+    import importlib
+    import sys
+
+    in_lang(code)
+    m = importlib.import_module("lang." + code)
+    words = set(m.TEXT)
+    menus = words | set(m.MENU)
+    d = S.scene_turn()
+    assert set(lang.T) == words and not [c for c in CODES if "lang." + c in sys.modules]
+    d.long("hold1")  # the game menu: the menus' words come back
+    assert d.screen_name() == "GameMenu" and set(lang.T) == menus
+    d.press("hold5")
+    assert d.screen_name() == "Play" and set(lang.T) == words
+    S.play_turns(d, 1)
+    fits(d)
