@@ -8,9 +8,11 @@
 # display.buffer and the frame pusher sends only the changed windows. Screens live in ui/
 # and are imported when first shown; heap.py drops the groups of modules not in use.
 
+import lang
 from gfx.canvas import Canvas
 from gfx.font import MEDIUM, SMALL
 from gfx.pusher import FramePusher
+from lang import T
 from ui import keys
 from ui.widgets import softkeys, wrap
 
@@ -18,11 +20,15 @@ from ui.widgets import softkeys, wrap
 class App:
     """The game as a player holds it; see the file header and docs/CONTRACTS.md."""
 
-    def __init__(self, display, storage, dice, sound=None):
+    def __init__(self, display, storage, dice, sound=None, lang=None, ask_lang=False):
         self.display = display
         self.storage = storage
         self.dice = dice
         self.sound = sound
+        # lang: a language code for this session (the simulator's --lang), None: the saved
+        # one; ask_lang: with none saved, ask for it (the device's first start), else English
+        self.lang = lang
+        self.ask_lang = ask_lang
         self.cv = Canvas(display.buffer, display.width, display.height)
         self.pusher = FramePusher(display)
         from settings import DEFAULTS
@@ -35,7 +41,8 @@ class App:
         self.last_input = 0
         self.notice = None  # one-line message for the title screen (damaged files)
         self._saved = None  # the saved game (Game) offered by "Continue", if kept in memory
-        self.saved_info = None  # its title summary ("YATZY ROUND 3/15") or None: no save
+        # its title summary: (ruleset id, round, rounds), () when not read, None: no save
+        self.saved_info = None
         self._saved_cpu = 0
         self.setup = None  # last new-game choices (names, cpu levels, ruleset, options)
         self.game = None  # the game being played
@@ -57,9 +64,19 @@ class App:
         self.now = self.last_input = now_ms
         self.store = Store(self.storage)
         notes = []
-        self.settings, note = self.store.load_settings(DEFAULTS)
+        defaults = dict(DEFAULTS)
+        defaults["lang"] = ""  # not chosen yet: the first start asks
+        self.settings, note = self.store.load_settings(defaults)
         if note:
             notes.append(note)
+        ask = False
+        if self.lang is not None:
+            self.settings["lang"] = self.lang
+        elif not self.settings["lang"]:
+            ask = self.ask_lang
+            self.settings["lang"] = lang.DEFAULT
+        # the menus' words come with the first menu, after the save has been read
+        self.set_lang(self.settings["lang"], False)
         self.setup, note = self.store.load_setup()
         if note:
             notes.append(note)
@@ -69,17 +86,16 @@ class App:
         except MemoryError:
             # never a restart loop: the title comes up, the save stays on the flash, and
             # "Continue" tries again once start-up's modules are gone
-            g, note, unread = None, "Low memory: saved game not read", True
+            g, note, unread = None, "no_mem_save", True
         if note:
             notes.append(note)
         self.saved = g
         if unread:
-            self.saved_info = "SAVED GAME"
+            self.saved_info = ()
         self.game = None
         note = self.store.scores_note()
         if note:
             notes.append(note)
-        self.notice = "; ".join(notes).upper() if notes else None
         # the title needs only the saved game's summary: the game, its reader and the records
         # go (about 60 KB on the 64-bit port); "Continue" reads the save again
         self._saved = g = None
@@ -87,9 +103,22 @@ class App:
         import heap
 
         heap.drop("start", keep=before)
+        lang.full()
+        self.notice = "; ".join([note_text(n) for n in notes]) if notes else None
         self.apply_display_settings()
-        self.title()
+        if ask:
+            from ui.menu import Pick
+
+            self.show(Pick(self))
+        else:
+            self.title()
         self.render()
+
+    def set_lang(self, code, menus=True):
+        """Draw every screen in language `code` from now on (the settings keep the code)."""
+        self.settings["lang"] = code
+        lang.use(code, menus)
+        self._dirty = True
 
     @property
     def saved(self):
@@ -99,7 +128,7 @@ class App:
             g, note = self.store.load_game(self.dice)
             if g is None:  # gone or damaged since start-up
                 self.saved_info = None
-                self.notice = note.upper() if note else None
+                self.notice = note_text(note) if note else None
             return g
         return self._saved
 
@@ -109,7 +138,7 @@ class App:
         self.saved_info = None
         self._saved_cpu = 0  # its number of dice if it has computer players, else 0
         if g is not None:  # what the title keeps: a summary line, and the computers' dice
-            self.saved_info = "%s ROUND %d/%d" % (g.rules.name.upper(), g.round, g.rounds)
+            self.saved_info = (g.rules_id, g.round, g.rounds)
             if [1 for p in g.players if p.cpu]:
                 self._saved_cpu = g.rules.dice
 
@@ -144,6 +173,8 @@ class App:
         self._dirty = True
         if type(screen).__name__ == "Play":
             self._unload()
+        elif getattr(screen, "menu", False):
+            lang.full()  # a menu: its words back in the heap
 
     def play(self, g, save=False):
         """Show the play screen for `g` as soon as the menu screen handling this press has
@@ -175,7 +206,7 @@ class App:
                 # what reading the save loaded goes again, so the title has room to come back
                 # (only that: a module loaded before stays, and nothing holds a stale copy)
                 g = None
-                self.notice = "NOT ENOUGH MEMORY TO CONTINUE"
+                self.notice = T["no_mem_continue"]
                 import heap
 
                 heap.drop("start", "reader", "setup", keep=before)
@@ -219,6 +250,7 @@ class App:
         import heap
 
         heap.drop("menus", "setup", "reader")
+        lang.trim()
 
     def _make_game(self, s):
         from yatzy.engine import Game
@@ -324,7 +356,7 @@ class App:
             if not self.store.save_game(g, self.levels):
                 screen = self.screen
                 if hasattr(screen, "toast"):
-                    screen.toast = "SAVE FAILED"
+                    screen.toast = T["save_failed"]
                     self._dirty = True
 
     def fatal(self, message):
@@ -332,13 +364,13 @@ class App:
         cv = self.cv
         cv.fill(0)
         cv.fill_rect(0, 0, 128, 9, 1)
-        cv.text(2, 1, "ERROR", MEDIUM, 0)
+        cv.text(2, 1, T.get("error", "ERROR"), MEDIUM, 0)
         lines = wrap(str(message).upper(), 31)
         y = 12
         for line in lines[:6]:
             cv.text(1, y, line, SMALL)
             y += 7
-        softkeys(cv, (None, None, None, None, None, "RESET"))
+        softkeys(cv, (None, None, None, None, None, T.get("k_reset", "RESET")))
         self.screen = None
         self.pusher.invalidate()
         self.pusher.push()
@@ -354,3 +386,21 @@ class App:
     def level_of(self, p):
         lv = self.levels[p] if self.levels else ""
         return lv or "basic"
+
+
+def note_text(note):
+    """A store note (or a message id) as the title shows it, in the chosen language; a
+    note without a translation (a save refused for a reason of its own) in upper case."""
+    # the notes the store gives (English, from save/) -> their message ids
+    key = {
+        "Flash read error": "flash_error",
+        "Names damaged": "names_damaged",
+        "Settings damaged: defaults used": "settings_damaged",
+        "Some settings reset": "settings_reset",
+        "Saved game from an older version": "save_old",
+        "Saved game from a newer version": "save_new",
+        "Saved game damaged": "save_damaged",
+        "High scores damaged: reset": "scores_damaged",
+        "High scores repaired from backup": "scores_repaired",
+    }.get(note, note)
+    return T[key] if key in T else note.upper()

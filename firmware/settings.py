@@ -9,8 +9,12 @@ steps through :func:`choices`, the store checks a loaded value against :func:`va
     (400, (100, 400, 1000))
 """
 
+from lang import CODES as _LANGS
+
 # key, default, menu choices (in menu order), allowed range of a stored value (or None)
 TABLE = (
+    # the language of every screen (lang/); the first start asks for it
+    ("lang", "en", _LANGS, None),
     ("contrast", 128, (8, 48, 128, 192, 255), (0, 255)),
     ("sound", True, (False, True), None),
     ("volume", 5, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10), (0, 10)),

@@ -358,7 +358,7 @@ def main(board, display, randbytes=None, root="", steps=None):
 
         gc.collect()
         dice = FairDice(randbytes) if seed is None else SeededDice(seed)
-        return App(display, storage, dice, sound)
+        return App(display, storage, dice, sound, ask_lang=True)  # first start: which language
 
     def on_settings(settings):
         want = I2C_KHZ_DEFAULT if khz[1] else settings.get("i2c_khz", I2C_KHZ_DEFAULT)

@@ -5,6 +5,7 @@
 # load the menu code (ui.menu) while the play screen is still loaded.
 
 from gfx.font import SMALL
+from lang import T
 
 from ui.lists import ListScreen
 from ui.widgets import title_bar, wrap
@@ -16,31 +17,33 @@ class AfterGame(ListScreen):
         self.g = g
         self.levels = levels
         self.entered = entered
-        self.lines = self.result()
+        self.lines = None  # the result, made when first drawn (the menus' words loaded)
 
     def result(self):
         g = self.g
         store = self.app.store
         if not store.eligible(g):
-            return ["HOUSE-RULE CARD:", "NO HIGH SCORE ENTRY"]
+            return [T["house_card"], T["no_entry"]]
         if self.entered:
             parts = []
             for p, place in self.entered:
                 parts.append("%s #%d" % (g.players[p].name.upper(), place))
-            head = "NEW HIGH SCORE!" if len(parts) == 1 else "NEW HIGH SCORES!"
+            head = T["new_hs"] if len(parts) == 1 else T["new_hss"]
             return [head] + wrap(", ".join(parts), 31)[:1]
         table = store.scores(g.rules_id)
         humans = [p for p in range(len(g.players)) if not g.players[p].cpu]
         if not humans:
-            return ["COMPUTERS ONLY:", "NO HIGH SCORE ENTRY"]
+            return [T["cpu_only"], T["no_entry"]]
         if len(table) >= 10:
-            return ["NO HIGH SCORE", "TOP 10 NEEDS %d" % (table[-1][1] + 1)]
-        return ["NO HIGH SCORE", ""]
+            return [T["no_hs"], T["top_needs"] % (table[-1][1] + 1)]
+        return [T["no_hs"], ""]
 
     def items(self):
-        return [(e, None) for e in ("PLAY AGAIN", "NEW GAME", "HIGH SCORES", "TITLE")]
+        return [(T[e], None) for e in ("play_again", "new_game", "high_scores", "to_title")]
 
     def draw(self, cv):
+        if self.lines is None:
+            self.lines = self.result()
         title_bar(cv, self.lines[0])
         if len(self.lines) > 1:
             cv.text(2, 10, self.lines[1], SMALL)

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 
 from gfx.font import DOWN, LEFT, RIGHT, SMALL, UP
-from yatzy import rules as _rules
+from lang import T, box
 
 from ui.keys import HOLD1, HOLD2, HOLD3, HOLD4, HOLD5, ROLL
 from ui.widgets import softkeys, title_bar
@@ -32,16 +32,17 @@ def card_rows(g):
     return rows
 
 
-_NAMES = {"sum": "SUM", "bon": "BONUS", "ext": "Y BONUS", "tot": "TOTAL", "all": "SCORE"}
+# the message id of each row kind's label
+_NAMES = {"sum": "sum", "bon": "bonus", "ext": "y_bonus", "tot": "total", "all": "score_all"}
 
 
 def row_label(g, row):
     kind, c = row
     if kind == "cat":
-        return g.rules.label(c).upper()
+        return box(c)
     if kind == "hdr":
         return ""
-    return _NAMES[kind]
+    return T[_NAMES[kind]]
 
 
 def cell_text(g, p, row, col, potential=None):
@@ -136,7 +137,8 @@ class CardView:
             h = 48 * 8 // n
             cv.fill_rect(127, 8 + (48 - h) * self.top // (n - 8), 1, h, 1)
         many = len(g.players) > 1
-        softkeys(cv, (UP, DOWN, LEFT if many else None, RIGHT if many else None, "BACK", None))
+        back = T["k_back"]
+        softkeys(cv, (UP, DOWN, LEFT if many else None, RIGHT if many else None, back, None))
 
     def press(self, b, long, now):
         n = len(self.rows)
@@ -169,10 +171,10 @@ class Standings:
     def draw(self, cv):
         g = self.g
         if g.is_over():
-            right = "FINAL"
+            right = T["final"]
         else:
-            right = "ROUND %d/%d" % (min(g.round, g.rounds), g.rounds)
-        title_bar(cv, "STANDINGS", right)
+            right = T["round_n"] % (min(g.round, g.rounds), g.rounds)
+        title_bar(cv, T["standings"], right)
         rank = g.ranking()
         for i in range(7):
             k = self.top + i
@@ -188,12 +190,13 @@ class Standings:
             cv.text_right(96, y, str(total), SMALL)
             need = g.bonus_needed(p, 0)
             if g.rules.upper and g.rules.columns == 1:
+                b = T["b"]
                 if need == 0:
-                    b = "B+%d" % g.bonus(p, 0)
+                    b += "+%d" % g.bonus(p, 0)
                 else:
-                    b = "B0" if need is None else "B-%d" % need
+                    b += "0" if need is None else "-%d" % need
                 cv.text_right(127, y, b, SMALL)
-        softkeys(cv, (UP, DOWN, None, None, "BACK", "CARD"))
+        softkeys(cv, (UP, DOWN, None, None, T["k_back"], T["k_card"]))
 
     def press(self, b, long, now):
         n = len(self.g.players)
@@ -212,8 +215,3 @@ class Standings:
 
     def tick(self, now):
         return None
-
-
-def pad_label(c):
-    """Short label of a category id for texts (e.g. hints)."""
-    return _rules.LABELS.get(c, c).upper()

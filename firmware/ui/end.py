@@ -5,6 +5,7 @@
 # After Roll the humans' totals enter the high scores and the saved game is cleared.
 
 from gfx.font import SMALL
+from lang import T
 
 from ui.keys import HOLD1, HOLD2, HOLD5, ROLL
 from ui.widgets import softkeys, title_bar
@@ -17,7 +18,7 @@ class End:
 
     def draw(self, cv):
         g = self.g
-        title_bar(cv, "GAME OVER", g.rules.name.upper())
+        title_bar(cv, T["game_over"], T["r_" + g.rules_id])
         rank = g.ranking()
         rows = min(len(rank), 6)
         for i in range(rows):
@@ -30,11 +31,11 @@ class End:
             cv.text(17, y, g.players[p].name.upper(), SMALL)
             cv.text_right(100, y, str(total), SMALL)
             if place == 1 and len(rank) > 1:  # a solo game has no winner
-                cv.text(104, y, "WIN", SMALL)
+                cv.text(104, y, T["win"], SMALL)
         if len(rank) > rows:
-            cv.text(17, 51, "+%d MORE: SEE STANDINGS" % (len(rank) - rows), SMALL)
-        undo = "UNDO" if self.can_undo() else None
-        softkeys(cv, ("CARD", "RANK", None, None, undo, "OK"))
+            cv.text(17, 51, T["more"] % (len(rank) - rows), SMALL)
+        undo = T["k_undo"] if self.can_undo() else None
+        softkeys(cv, (T["k_card"], T["k_rank"], None, None, undo, T["k_ok"]))
 
     def press(self, b, long, now):
         app = self.app
@@ -54,7 +55,7 @@ class End:
             app.save_now()
             play = Play(app, g)
             play.open_card()
-            play.toast = "UNDONE"
+            play.toast = T["undone"]
             app.show(play)
         elif b == ROLL:
             levels = app.levels

@@ -3,17 +3,34 @@
 #
 # Keys: hold1/hold2 = ruleset, hold3/hold4 = page, hold5 or Roll = back.
 
+import lang
 from gfx.font import DOWN, LEFT, RIGHT, SMALL, UP
+from lang import T
 from yatzy import rules
 
 from ui.keys import HOLD1, HOLD2, HOLD3, HOLD4, HOLD5, ROLL
 from ui.widgets import softkeys, title_bar, wrap
 
 _WIDTH = 31  # SMALL characters per line
-_COUNTS = ("NO", "ONE", "TWO", "THREE")
+
+
+def box_help(h, c, r):
+    """(needs, scores) of box `c` in ruleset `r` from the HELP texts `h`: the American
+    texts in Yahtzee; a box without a scores text shows its fixed points."""
+    base = rules.split_extra(c)[0]
+    face = rules.FACE.get(base)
+    if face:
+        return h["any"], h["s_face"] % face
+    yah = h["yahtzee"] if r.id == "yahtzee" else {}
+    needs, scores = yah[base] if base in yah else h["boxes"][base]
+    if not scores:
+        scores = rules.category_info(c, r)[3]
+    return needs, scores
 
 
 class Help:
+    menu = True  # shows menu words (lang.MENU)
+
     def __init__(self, app, back, rid="yatzy"):
         self.app = app
         self.back = back
@@ -25,8 +42,10 @@ class Help:
 
     def lines(self):
         r = self.ruleset()
+        h = lang.help_texts()
+        name = T["r_" + r.id]
         if self.page == 0:
-            text = "%d DICE, %d BOXES, %d ROLLS A TURN. BONUS %d WHEN THE UPPER BOXES MAKE %d." % (
+            text = h["intro"] % (
                 r.dice,
                 len(r.categories),
                 r.rolls,
@@ -35,22 +54,22 @@ class Help:
             )
             # what sets the ruleset apart, from its own data
             if r.order == "down":
-                text += " FILL THE CARD TOP TO BOTTOM."
+                text += h["down"]
             if r.joker:
-                text += " EXTRA %s: +%d, JOKER RULES." % (r.name.upper(), r.yahtzee_bonus)
+                text += h["joker"] % (name, r.yahtzee_bonus)
             if r.saved_rolls:
-                text += " UNUSED ROLLS ARE SAVED FOR LATER TURNS."
+                text += h["saved"]
             if r.columns > 1:
-                text += " %s COLUMNS SCORE %s." % (
-                    _COUNTS[r.columns],
+                text += h["columns"] % (
+                    h["counts"][r.columns],
                     " ".join("X%d" % f for f in r.factors),
                 )
-            return r.name.upper(), wrap(text, _WIDTH)
+            return name, wrap(text, _WIDTH)
         c = r.categories[self.page - 1]
-        short, name, needs, scores = rules.category_info(c, r)
-        out = wrap("NEEDS: " + needs.upper(), _WIDTH)
-        out.extend(wrap("SCORES: " + scores.upper(), _WIDTH))
-        return name.upper(), out
+        needs, scores = box_help(h, c, r)
+        out = wrap(h["needs"] % needs, _WIDTH)
+        out.extend(wrap(h["scores"] % scores, _WIDTH))
+        return lang.name(c), out
 
     def draw(self, cv):
         title, lines = self.lines()
@@ -60,7 +79,7 @@ class Help:
         for line in lines[:6]:
             cv.text(1, y, line, SMALL)
             y += 7
-        softkeys(cv, (UP, DOWN, LEFT, RIGHT, "BACK", None))
+        softkeys(cv, (UP, DOWN, LEFT, RIGHT, T["k_back"], None))
 
     def press(self, b, long, now):
         n = len(self.ruleset().categories) + 1

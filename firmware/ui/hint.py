@@ -3,6 +3,7 @@
 #
 # Loaded only when a hint is asked for (game menu or long press), not with the play screen.
 
+from lang import T, box
 from yatzy import engine as E
 from yatzy.holds import kept
 
@@ -16,7 +17,7 @@ def hint_text(play):
     if g.phase not in (E.TURN, E.TIEBREAK):
         return ""
     if not g.dice:
-        return "HINT: ROLL"
+        return T["hint_roll"]
     from yatzy import strategy
 
     act, exact = strategy.hint(g)
@@ -29,15 +30,15 @@ def hint_text(play):
     if act[0] == "holds" or act[0] == "roll":
         mask = act[1] if act[0] == "holds" else g.hold_mask()
         keep = [str(d) for d in kept(g.dice, mask)]
-        text = "KEEP " + "".join(keep) if keep else "ROLL ALL"
+        text = T["keep"] % "".join(keep) if keep else T["roll_all"]
         same = mine is not None and mine[0] == "holds" and mine[1] == mask
     else:
         c, col = act[1], act[2]
-        text = "SUM" if c == E.TIEBREAK_BOX else g.rules.label(c).upper()
+        text = T["sum"] if c == E.TIEBREAK_BOX else box(c)
         if g.rules.columns > 1:
             text += " X%d" % g.rules.factors[col]
         if play.mode == TURN_MODE:
-            text = "SCORE " + text
+            text = T["score_in"] % text
         same = mine == act
     if mine is None or same:
         return text
@@ -47,9 +48,9 @@ def hint_text(play):
         except ValueError:
             return text
         if lost is not None:
-            return "%s\nYOURS -%.1f" % (text, lost) if lost >= 0.05 else text
+            return T["yours"] % (text, "%.1f" % lost) if lost >= 0.05 else text
     if mine[0] == "score" and act[0] == "score":
         f = g.rules.factors
         d = play.pots[act[1:]] * f[act[2]] - play.pots[mine[1:]] * f[mine[2]]
-        return "%s\nYOURS -%d" % (text, d)
+        return T["yours"] % (text, d)
     return text

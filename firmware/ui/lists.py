@@ -3,6 +3,7 @@
 """Loaded with the menus and dropped with them while a game is played (heap.py)."""
 
 from gfx.font import DOWN, LEFT, RIGHT, SMALL, UP
+from lang import T
 
 from ui.keys import HOLD1, HOLD2, HOLD3, HOLD4, HOLD5, ROLL
 from ui.widgets import Screen, softkeys, title_bar, wrap
@@ -17,7 +18,8 @@ class ListScreen(Screen):
     down (long: first/last), HOLD3/HOLD4 change the value (long: bigger steps), HOLD5 back,
     ROLL choose (on a value: the next value)."""
 
-    title = ""
+    title = ""  # message id of the title bar ("" none)
+    menu = True  # shows menu words (lang.MENU): the app has them loaded
 
     def __init__(self, app):
         Screen.__init__(self, app)
@@ -41,7 +43,7 @@ class ListScreen(Screen):
         return None
 
     def draw(self, cv):
-        title_bar(cv, self.title, self.right_title())
+        title_bar(cv, T[self.title] if self.title else "", self.right_title())
         self.draw_rows(cv, ROW_Y, ROWS)
         self.draw_keys(cv)
 
@@ -75,7 +77,7 @@ class ListScreen(Screen):
         value = items[self.cur][1] is not None if items else False
         softkeys(
             cv,
-            (UP, DOWN, LEFT if value else None, RIGHT if value else None, "BACK", "OK"),
+            (UP, DOWN, LEFT if value else None, RIGHT if value else None, T["k_back"], T["k_ok"]),
         )
 
     def press(self, b, long, now):
@@ -109,4 +111,4 @@ def cycle(values, current, d):
 
 
 def on_off(v):
-    return "ON" if v else "OFF"
+    return T["on"] if v else T["off"]

@@ -4,7 +4,9 @@
 # List keys: hold1/hold2 = up/down (long: first/last), hold3/hold4 = change the value
 # (long: bigger steps), hold5 = back, Roll = choose (on a value: next value).
 
+import lang
 from gfx.font import DOWN, MEDIUM, SMALL, UP
+from lang import T
 from settings import choices
 
 from ui.keys import HOLD5, ROLL
@@ -19,22 +21,28 @@ class Title(ListScreen):
         app.notice = None
 
     def entries(self):
+        """The menu's message ids, in order."""
         out = []
         if self.app.saved_info is not None:
-            out.append("CONTINUE")
-        out.extend(("NEW GAME", "HIGH SCORES", "SETTINGS", "RULES HELP"))
+            out.append("continue")
+        out.extend(("new_game", "high_scores", "settings", "rules_help"))
         return out
 
     def items(self):
-        return [(e, None) for e in self.entries()]
+        return [(T[e], None) for e in self.entries()]
 
     def draw(self, cv):
-        cv.text_center(0, "POCKET YATZY", MEDIUM)
+        cv.text_center(0, T["app"], MEDIUM)
         self.draw_rows(cv, 10, 6)
-        if self.app.saved_info is not None and self.cur == 0:
+        info = self.app.saved_info
+        if info is not None and self.cur == 0:
             if not self.note:
-                cv.text(2, 50, self.app.saved_info, SMALL)
-        softkeys(cv, (UP, DOWN, None, None, None, "OK"))
+                if info:  # (ruleset id, round, rounds)
+                    line = T["saved_round"] % (T["r_" + info[0]], info[1], info[2])
+                else:  # not read at start-up
+                    line = T["saved_game"]
+                cv.text(2, 50, line, SMALL)
+        softkeys(cv, (UP, DOWN, None, None, None, T["k_ok"]))
 
     def rows(self):
         return 6
@@ -45,17 +53,17 @@ class Title(ListScreen):
     def choose(self, i):
         app = self.app
         e = self.entries()[i]
-        if e == "CONTINUE":
+        if e == "continue":
             app.play_saved()
-        elif e == "NEW GAME":
+        elif e == "new_game":
             from ui.setup import Setup
 
             app.show(Setup(app))
-        elif e == "HIGH SCORES":
+        elif e == "high_scores":
             from ui.scores import HighScores
 
             app.show(HighScores(app, self))
-        elif e == "SETTINGS":
+        elif e == "settings":
             app.show(Settings(app, self))
         else:
             from ui.help import Help
@@ -63,8 +71,33 @@ class Title(ListScreen):
             app.show(Help(app, self))
 
 
+class Pick(ListScreen):
+    """The first start: the language, each named in itself (no word of any one needed)."""
+
+    title = "app"
+
+    def items(self):
+        return [(n, None) for n in lang.NAMES]
+
+    def draw_keys(self, cv):
+        softkeys(cv, (UP, DOWN, None, None, None, "OK"))
+
+    def back(self):
+        pass
+
+    def choose(self, i):
+        app = self.app
+        app.set_lang(lang.CODES[i])
+        app.save_settings()
+        app.title()
+
+
+# the settings menu's rows: settings.py keys, then the high-score reset
+KEYS = ("lang", "contrast", "sound", "volume", "sleep_s", "left_handed", "cpu_pace", "i2c_khz")
+
+
 class Settings(ListScreen):
-    title = "SETTINGS"
+    title = "settings"
 
     def __init__(self, app, back):
         ListScreen.__init__(self, app)
@@ -75,53 +108,53 @@ class Settings(ListScreen):
         s = self.app.settings
         sl = s["sleep_s"]
         return [
-            ("CONTRAST", str(_index(choices("contrast"), s["contrast"]) + 1)),
-            ("SOUND", on_off(s["sound"])),
-            ("VOLUME", str(s["volume"])),
+            (T["language"], lang.NAMES[_index(lang.CODES, s["lang"])]),
+            (T["contrast"], str(_index(choices("contrast"), s["contrast"]) + 1)),
+            (T["sound"], on_off(s["sound"])),
+            (T["volume"], str(s["volume"])),
             (
-                "SLEEP AFTER",
-                "NEVER" if not sl else ("%dS" % sl if sl < 60 else "%dM" % (sl // 60)),
+                T["sleep_after"],
+                T["never"]
+                if not sl
+                else (T["seconds"] % sl if sl < 60 else T["minutes"] % (sl // 60)),
             ),
-            ("LEFT-HANDED", on_off(s["left_handed"])),
+            (T["left_handed"], on_off(s["left_handed"])),
             (
-                "COMPUTER PACE",
-                ("FAST", "NORMAL", "SLOW")[_index(choices("cpu_pace"), s["cpu_pace"])],
+                T["cpu_pace"],
+                T[
+                    ("pace_fast", "pace_normal", "pace_slow")[
+                        _index(choices("cpu_pace"), s["cpu_pace"])
+                    ]
+                ],
             ),
-            ("DISPLAY BUS", "%dKHZ" % s["i2c_khz"]),
-            ("RESET HIGH SCORES", None),
+            (T["display_bus"], T["khz"] % s["i2c_khz"]),
+            (T["reset_scores"], None),
         ]
 
     def adjust(self, i, d, long):
-        s = self.app.settings
-        if i == 0:
-            s["contrast"] = cycle(choices("contrast"), s["contrast"], d)
-        elif i == 1:
-            s["sound"] = not s["sound"]
-        elif i == 2:
-            s["volume"] = cycle(choices("volume"), s["volume"], d)
-        elif i == 3:
-            s["sleep_s"] = cycle(choices("sleep_s"), s["sleep_s"], d)
-        elif i == 4:
-            s["left_handed"] = not s["left_handed"]
-        elif i == 5:
-            s["cpu_pace"] = cycle(choices("cpu_pace"), s["cpu_pace"], d)
-        elif i == 6:
-            s["i2c_khz"] = cycle(choices("i2c_khz"), s["i2c_khz"], d)
-        else:
+        if i >= len(KEYS):
             return False
+        s = self.app.settings
+        k = KEYS[i]
+        if k == "sound" or k == "left_handed":
+            s[k] = not s[k]
+        else:
+            s[k] = cycle(choices(k), s[k], d)
+        if k == "lang":
+            self.app.set_lang(s[k])
         self.dirty = True
         self.app.apply_display_settings()
         return True
 
     def choose(self, i):
-        if i == 7:
+        if i == len(KEYS):
             app = self.app
 
             def reset():
                 app.store.reset_scores()
-                self.note = "HIGH SCORES CLEARED"
+                self.note = T["scores_cleared"]
 
-            app.show(Confirm(app, ("RESET ALL HIGH", "SCORES?"), reset, self))
+            app.show(Confirm(app, ("reset_q1", "reset_q2"), reset, self))
         else:
             self.adjust(i, 1, False)
 
@@ -136,7 +169,10 @@ def _index(values, v):
 
 
 class Confirm:
-    """A yes/no question: Roll = yes (runs on_yes), hold5 = no; both return to `back`."""
+    """A yes/no question (`lines`: message ids): Roll = yes (runs on_yes), hold5 = no;
+    both return to `back`."""
+
+    menu = True  # shows menu words (lang.MENU)
 
     def __init__(self, app, lines, on_yes, back):
         self.app = app
@@ -148,9 +184,9 @@ class Confirm:
         cv.round_rect(4, 8, 120, 40, 4, 1)
         y = 16
         for line in self.lines:
-            cv.text_center(y, line, SMALL)
+            cv.text_center(y, T[line], SMALL)
             y += 9
-        softkeys(cv, (None, None, None, None, "NO", "YES"))
+        softkeys(cv, (None, None, None, None, T["k_no"], T["k_yes"]))
 
     def press(self, b, long, now):
         if b == ROLL:
@@ -164,7 +200,7 @@ class Confirm:
 
 
 class GameMenu(ListScreen):
-    title = "GAME MENU"
+    title = "game_menu"
 
     def __init__(self, app, play):
         ListScreen.__init__(self, app)
@@ -172,18 +208,18 @@ class GameMenu(ListScreen):
 
     def entries(self):
         return (
-            "BACK TO GAME",
-            "SCORE CARDS",
-            "STANDINGS",
-            "HINT",
-            "RULES HELP",
-            "SETTINGS",
-            "SAVE AND QUIT",
-            "ABANDON GAME",
+            "back_to_game",
+            "score_cards",
+            "standings",
+            "hint",
+            "rules_help",
+            "settings",
+            "save_quit",
+            "abandon",
         )
 
     def items(self):
-        return [(e, None) for e in self.entries()]
+        return [(T[e], None) for e in self.entries()]
 
     def back(self):
         self.app.show(self.play)
@@ -224,4 +260,4 @@ class GameMenu(ListScreen):
                 app.saved = None
                 app.title()
 
-            app.show(Confirm(app, ("ABANDON THIS GAME?", "IT CANNOT BE RESUMED"), abandon, self))
+            app.show(Confirm(app, ("abandon_q1", "abandon_q2"), abandon, self))

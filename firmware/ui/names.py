@@ -6,6 +6,7 @@
 # hold5 = delete (long: clear), Roll = done.
 
 from gfx.font import DOWN, LEFT, MEDIUM, RIGHT, SMALL, UP
+from lang import T
 
 from ui.keys import HOLD1, HOLD2, HOLD3, HOLD4, HOLD5, ROLL
 from ui.widgets import softkeys, title_bar
@@ -37,13 +38,15 @@ def upper(s):
 
 
 class NameEntry:
-    def __init__(self, app, name, on_done, back, title="NAME"):
+    menu = True  # shows menu words (lang.MENU)
+
+    def __init__(self, app, name, on_done, back, title=None):
         self.app = app
         self.chars = list(upper(name)[:MAX])
         self.pos = len(self.chars) if len(self.chars) < MAX else MAX - 1
         self.on_done = on_done
         self.back = back
-        self.title = title
+        self.title = title  # None: "NAME"
 
     def char(self):
         return self.chars[self.pos] if self.pos < len(self.chars) else " "
@@ -92,7 +95,7 @@ class NameEntry:
         self.app.changed()
 
     def draw(self, cv):
-        title_bar(cv, self.title)
+        title_bar(cv, self.title or T["name"])
         x0 = 64 - MAX * 9 // 2
         for i in range(MAX):
             x = x0 + i * 9
@@ -107,8 +110,8 @@ class NameEntry:
                 dn = CHARS[(i_ch - 1) % len(CHARS)]
                 cv.text(x + 3, 12, dn, SMALL)
                 cv.text(x + 3, 35, up, SMALL)
-        cv.text(2, 45, "LONG: JUMP A/\u00c5/\u00c0/0, CLEAR", SMALL)
-        softkeys(cv, (LEFT, UP, DOWN, RIGHT, "DEL", "OK"))
+        cv.text(2, 45, T["name_help"], SMALL)
+        softkeys(cv, (LEFT, UP, DOWN, RIGHT, T["k_del"], T["k_ok"]))
 
     def tick(self, now):
         return None

@@ -24,6 +24,7 @@ The tumbling dice show faces drawn from `yatzy.dice.SeededDice`, seeded from the
 every runtime, and a tumbling die never shows the face it lands on.
 """
 
+from lang import T, box
 from yatzy import engine as E
 from yatzy.dice import SeededDice
 from yatzy.holds import mask_of
@@ -165,7 +166,7 @@ class Play(Screen):
         g = self.g
         p = g.current
         pts = g.score(c, col)
-        name = "SUM" if c == E.TIEBREAK_BOX else g.rules.label(c).upper()
+        name = T["sum"] if c == E.TIEBREAK_BOX else box(c)
         self.toast = "%s %d" % (name, pts)
         if len(g.players) > 1:
             self.toast = "%s:%s" % (g.players[p].name.upper()[:4], self.toast)
@@ -183,7 +184,7 @@ class Play(Screen):
     def do_undo(self, now):
         g = self.g
         g.undo()
-        self.toast = "UNDONE"
+        self.toast = T["undone"]
         self.cpu_at = None
         self.app.save_now()
         self.open_card()
@@ -246,7 +247,7 @@ class Play(Screen):
             if long and g.dice:
                 self.open_card()
             elif g.roll_refusal() == E.ALL_HELD:
-                self.toast = "ROLL 1 DIE\nAT LEAST"  # compulsory rolls: release a die first
+                self.toast = T["roll_one"]  # compulsory rolls: release a die first
             elif g.rolls_left() > 0:
                 self.do_roll(now)
             else:

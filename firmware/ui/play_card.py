@@ -5,6 +5,7 @@
 and down stay in a column) with what each would score, `press_card` moves the cursor or
 scores, `press_confirm` answers the question asked before a zero is scored."""
 
+from lang import T
 from yatzy import engine as E
 
 from ui.card import row_of
@@ -20,7 +21,7 @@ def open_card(play, cursor=None):
     ch = g.choices()
     if not ch:
         if g.rules.all_rolls and g.rolls_left():
-            play.toast = "ROLL ALL %d" % g.rules.rolls
+            play.toast = T["roll_all_n"] % g.rules.rolls
         return False
     play.pots = {}
     for c, col, s in ch:

@@ -11,6 +11,7 @@ few bytes on the panel.
 """
 
 from gfx.font import DOWN, LEFT, RIGHT, SMALL, UP
+from lang import T, box
 from yatzy import engine as E
 from yatzy.holds import flags_of
 
@@ -50,9 +51,9 @@ def draw(play, cv):
         return
     p = g.current
     if g.phase == E.DIRECTION:
-        cv.text(1, 8, "FILL YOUR CARD", SMALL)
-        cv.text(1, 16, "TOP-DOWN OR", SMALL)
-        cv.text(1, 24, "BOTTOM-UP?", SMALL)
+        cv.text(1, 8, T["fill_q1"], SMALL)
+        cv.text(1, 16, T["fill_q2"], SMALL)
+        cv.text(1, 24, T["fill_q3"], SMALL)
     elif g.phase == E.TIEBREAK:
         draw_tiebreak(play, cv)
     else:
@@ -64,7 +65,7 @@ def draw(play, cv):
     draw_info(play, cv)
     if g.phase == E.DIRECTION:
         if play.human():
-            softkeys(cv, ("DOWN", "UP", None, None, None, None))
+            softkeys(cv, (T["k_down"], T["k_up"], None, None, None, None))
     elif play.mode == TURN:
         draw_dice(play, cv)
     else:
@@ -100,8 +101,8 @@ def draw_info(play, cv):
     cv.fill_rect(x - 1, 0, 128 - x + 1, 7, 1)
     cv.text(x + 1, 1, pl.name.upper(), SMALL, 0)
     if pl.cpu:
-        cv.text_right(127, 1, "CPU", SMALL, 0)
-    cv.text(x, 9, "TOTAL %d" % g.total(p), SMALL)
+        cv.text_right(127, 1, T["cpu"], SMALL, 0)
+    cv.text(x, 9, T["total_n"] % g.total(p), SMALL)
     r = g.rules
     if r.upper:
         parts = []
@@ -113,41 +114,41 @@ def draw_info(play, cv):
         if r.columns == 1:
             need = g.bonus_needed(p, 0)
             if need == 0:
-                s = "BONUS +%d" % r.bonus_value
+                s = T["bonus_got"] % r.bonus_value
             elif need is None:
-                s = "NO BONUS"
+                s = T["no_bonus"]
             else:
-                s = "BONUS IN %d" % need
+                s = T["bonus_in"] % need
         else:  # one figure a column; as much of the label as the panel's width allows
-            s = "B " + " ".join(parts)
+            s = T["b"] + " " + " ".join(parts)
             if SMALL.width(s) > 128 - x:
                 s = " ".join(parts)
             if SMALL.width(s) > 128 - x:
                 s = "".join(parts)
         cv.text(x, 16, s, SMALL)
     if g.phase == E.TIEBREAK:
-        cv.text(x, 23, "TIE-BREAK", SMALL)
+        cv.text(x, 23, T["tie_break"], SMALL)
     else:
-        cv.text(x, 23, "ROUND %d/%d" % (g.round, g.rounds), SMALL)
+        cv.text(x, 23, T["round_n"] % (g.round, g.rounds), SMALL)
     left = g.rolls_left()
     if g.phase in (E.TURN, E.TIEBREAK):
-        cv.text(x, 30, "ROLLS %d" % left if left else "NO ROLLS", SMALL)
+        cv.text(x, 30, T["rolls_n"] % left if left else T["no_rolls"], SMALL)
     if len(g.players) == 1:
         best = play.app.store.best(g)
         if best:
-            cv.text(x, 37, "BEAT %d" % best, SMALL)
+            cv.text(x, 37, T["beat"] % best, SMALL)
     else:
         place = 1
         me = g.total(p)
         for q in range(len(g.players)):
             if g.total(q) > me:
                 place += 1
-        cv.text(x, 37, "PLACE %d/%d" % (place, len(g.players)), SMALL)
+        cv.text(x, 37, T["place"] % (place, len(g.players)), SMALL)
     if play.mode == CONFIRM:
         c, col = play.order[play.cur]
         cv.fill_rect(x - 1, 36, 128 - x + 1, 12, 1)
-        cv.text(x, 37, "SCORE 0 IN", SMALL, 0)
-        cv.text(x, 43, g.rules.label(c).upper() + "?", SMALL, 0)
+        cv.text(x, 37, T["zero_q"], SMALL, 0)
+        cv.text(x, 43, box(c) + "?", SMALL, 0)
     elif play.toast:
         lines = fit_lines(play.toast, SMALL, 128 - x)
         y = 49 - 6 * len(lines)
@@ -168,7 +169,7 @@ def draw_dice(play, cv):
     for i in range(n):
         if not g.dice:
             if i == 4 and play.can_undo():
-                softkeys(cv, (None, None, None, None, "UNDO", None))
+                softkeys(cv, (None, None, None, None, T["k_undo"], None))
                 continue
             v = 0
         elif play.rolling >> i & 1:
@@ -178,7 +179,7 @@ def draw_dice(play, cv):
         cv.dice_face(die_x(i), _DICE_Y, _DIE, v, bool(held[i]) if g.dice else False)
     if n == 5 and play.human():
         left = g.rolls_left()
-        label = "ROLL" if left else "SCORE"
+        label = T["k_roll"] if left else T["k_score"]
         w = SMALL.width(label)
         x = COLS[ROLL] - w // 2
         if x + w > 127:
@@ -198,13 +199,14 @@ def draw_keys(play, cv):
         cv.rect(x, 48, 9, 9, 1)
         cv.text(x + 3, 50, str(g.dice[i]), SMALL)
     if play.mode == CONFIRM:
-        softkeys(cv, (None, None, None, None, "NO", "YES"))
+        softkeys(cv, (None, None, None, None, T["k_no"], T["k_yes"]))
         return
     if not play.human():
         return
     triple = g.rules.columns > 1
-    back = "DICE" if g.rolls_left() > 0 and play.human() else None
-    softkeys(cv, (UP, DOWN, LEFT if triple else None, RIGHT if triple else None, back, "OK"))
+    back = T["k_dice"] if g.rolls_left() > 0 and play.human() else None
+    ok = T["k_ok"]
+    softkeys(cv, (UP, DOWN, LEFT if triple else None, RIGHT if triple else None, back, ok))
 
 
 def draw_rolloff(play, cv):
@@ -212,9 +214,9 @@ def draw_rolloff(play, cv):
     g = play.g
     cv.fill_rect(0, 0, 128, 7, 1)
     if g.phase == E.ROLLOFF:
-        cv.text(2, 1, "WHO STARTS? HIGHEST ROLL", SMALL, 0)
+        cv.text(2, 1, T["who_starts"], SMALL, 0)
     else:
-        cv.text(2, 1, "%s STARTS" % g.players[g.starter].name.upper(), SMALL, 0)
+        cv.text(2, 1, T["starts"] % g.players[g.starter].name.upper(), SMALL, 0)
     latest = {}
     for a, q, d in g.rolloff_log:
         latest[q] = (a, d)
@@ -226,7 +228,7 @@ def draw_rolloff(play, cv):
             a, d = latest[q]
             s = str(sum(d))
             if a:
-                s = "R%d %s" % (a + 1, s)
+                s = T["reroll"] % (a + 1, s)
             cv.text_right(x + 62, y, s, SMALL)
         if g.phase == E.ROLLOFF and q == g.current:
             cv.invert_rect(x, y - 1, 63, 7)
@@ -236,15 +238,15 @@ def draw_rolloff(play, cv):
             cv.dice_face(die_x(i) if len(d) > 1 else 56, _DICE_Y, _DIE, d[i], False)
     if g.phase == E.ROLLOFF:
         if play.human():
-            softkeys(cv, (None, None, None, None, None, "ROLL"))
+            softkeys(cv, (None, None, None, None, None, T["k_roll"]))
     elif not play.auto_rolloff():
-        softkeys(cv, (None, None, None, None, None, "PLAY"))
+        softkeys(cv, (None, None, None, None, None, T["k_play"]))
 
 
 def draw_tiebreak(play, cv):
     """The tie-break: the tied players' latest sums instead of the card."""
     g = play.g
-    cv.text(1, 1, "TIE-BREAK: SUM", SMALL)
+    cv.text(1, 1, T["tb_sum"], SMALL)
     y = 8
     for q in range(len(g.players)):
         tb = g.tiebreak_scores(q)
@@ -254,4 +256,4 @@ def draw_tiebreak(play, cv):
             y += ROW_H
     if play.mode != TURN:
         cv.fill_rect(0, 40, _CARD_W, 7, 1)
-        cv.text(1, 41, "SUM +%d" % sum(g.dice), SMALL, 0)
+        cv.text(1, 41, T["sum_plus"] % sum(g.dice), SMALL, 0)

@@ -4,6 +4,7 @@
 # Keys: hold1/hold2 = scroll, hold3/hold4 = ruleset, hold5 or Roll = back.
 
 from gfx.font import DOWN, LEFT, RIGHT, SMALL, UP
+from lang import T
 from yatzy import rules
 
 from ui.keys import HOLD1, HOLD2, HOLD3, HOLD4, HOLD5, ROLL
@@ -13,6 +14,8 @@ ROWS = 7
 
 
 class HighScores:
+    menu = True  # shows menu words (lang.MENU)
+
     def __init__(self, app, back, rid="yatzy", mark=None):
         self.app = app
         self.back = back
@@ -21,10 +24,10 @@ class HighScores:
         self.mark = mark  # (name, score, when) entries to highlight
 
     def draw(self, cv):
-        title_bar(cv, "HIGH SCORES", rules.NAMES[self.rid].upper())
+        title_bar(cv, T["high_scores"], T["r_" + self.rid])
         table = self.app.store.scores(self.rid)
         if not table:
-            cv.text_center(24, "NO SCORES YET", SMALL)
+            cv.text_center(24, T["no_scores"], SMALL)
         for i in range(ROWS):
             k = self.top + i
             if k >= len(table):
@@ -34,10 +37,12 @@ class HighScores:
             cv.text_right(10, y, str(k + 1), SMALL)
             cv.text(15, y, name, SMALL)
             cv.text_right(80, y, str(score), SMALL)
-            cv.text_right(126, y, when.replace("#", "GAME "), SMALL)
+            if when[:1] == "#":  # "#12": the 12th game on this device
+                when = T["game_n"] % when[1:]
+            cv.text_right(126, y, when, SMALL)
             if self.mark and table[k] in self.mark:
                 cv.invert_rect(0, y - 1, 128, 7)
-        softkeys(cv, (UP, DOWN, LEFT, RIGHT, "BACK", None))
+        softkeys(cv, (UP, DOWN, LEFT, RIGHT, T["k_back"], None))
 
     def press(self, b, long, now):
         n = len(self.app.store.scores(self.rid))

@@ -1,6 +1,7 @@
 # New game: ruleset, players (human or computer level, names), house options, start.
 # SPDX-License-Identifier: MIT
 
+from lang import T
 from yatzy import rules
 from yatzy.levels import LEVELS
 
@@ -20,11 +21,11 @@ def levels():
 
 
 def kind_name(lv):
-    return "HUMAN" if not lv else "CPU " + lv.upper()
+    return T["human"] if not lv else T["cpu_level"] % T["lv_" + lv]
 
 
 class Setup(ListScreen):
-    title = "NEW GAME"
+    title = "new_game"
 
     def __init__(self, app):
         ListScreen.__init__(self, app)
@@ -32,15 +33,15 @@ class Setup(ListScreen):
 
     def items(self):
         s = self.s
-        out = [("RULES", rules.NAMES[s["rules"]].upper()), ("PLAYERS", str(s["n"]))]
+        out = [(T["rules"], T["r_" + s["rules"]]), (T["players"], str(s["n"]))]
         for i in range(s["n"]):
             out.append(("%d %s" % (i + 1, s["names"][i]), kind_name(s["levels"][i])))
         changed = 0
         for k, v in s["options"].items():
             if v != rules.OPTIONS[k]["default"]:
                 changed += 1
-        out.append(("HOUSE RULES", "%d ON" % changed if changed else "NONE"))
-        out.append(("START GAME", None))
+        out.append((T["house_rules"], T["n_on"] % changed if changed else T["none"]))
+        out.append((T["start_game"], None))
         return out
 
     def adjust(self, i, d, long):
@@ -68,7 +69,8 @@ class Setup(ListScreen):
             def done(name):
                 s["names"][i - 2] = name
 
-            app.show(NameEntry(app, s["names"][i - 2], done, self, "NAME OF PLAYER %d" % (i - 1)))
+            title = T["name_of"] % (i - 1)
+            app.show(NameEntry(app, s["names"][i - 2], done, self, title))
         elif i == 2 + n:
             app.show(Options(app, self))
         elif i == 3 + n:
@@ -118,12 +120,6 @@ def option_values(rid, key):
     return tuple(v for v in THRESHOLDS if v is None or v <= top)
 
 
-def option_value(key, v):
-    if key == "categories" and v is not None:
-        return "UPPER" if "chance" not in v else "LOWER"
-    return v
-
-
 def to_option(rid, key, v):
     """Menu value -> option value (short game presets become box lists)."""
     if key == "categories" and v is not None:
@@ -136,14 +132,14 @@ def show_value(v):
     if v is True or v is False:
         return on_off(v)
     if v is None:
-        return "STANDARD"
-    if isinstance(v, str):
-        return v.replace("_", " ").upper()
+        return T["standard"]
+    if isinstance(v, str):  # "upper", "lower" (short game), "free", "down", "up_or_down"
+        return T[v]
     return str(v)
 
 
 class Options(ListScreen):
-    title = "HOUSE RULES"
+    title = "house_rules"
 
     def __init__(self, app, back):
         ListScreen.__init__(self, app)
@@ -165,7 +161,7 @@ class Options(ListScreen):
         ]
 
     def right_title(self):
-        return rules.NAMES[self.rid].upper()
+        return T["r_" + self.rid]
 
     def current(self, k):
         opts = self.back_to.s["options"]
@@ -177,8 +173,8 @@ class Options(ListScreen):
     def items(self):
         out = []
         for k in self.keys:
-            out.append((rules.OPTIONS[k]["label"].upper(), show_value(self.current(k))))
-        out.append(("DONE", None))
+            out.append((T["opt_" + k], show_value(self.current(k))))
+        out.append((T["done"], None))
         return out
 
     def adjust(self, i, d, long):
@@ -193,7 +189,7 @@ class Options(ListScreen):
         try:
             rules.normalize_options(self.rid, opts)
         except ValueError as e:
-            self.note = _short(str(e))
+            self.note = T["opt_clash"] or _short(str(e))
             return False
         self.back_to.s["options"] = opts
         # rows above may have come or gone (an order that makes the extra bonus pointless):
@@ -215,7 +211,9 @@ class Options(ListScreen):
     def press(self, b, long, now):
         if b == ROLL and long and self.cur < len(self.keys):
             # long Roll: what the option means
-            self.note = _short(rules.OPTIONS[self.keys[self.cur]]["help"])
+            import lang
+
+            self.note = lang.help_texts()[self.keys[self.cur]]
             self.app.changed()
             return
         ListScreen.press(self, b, long, now)

@@ -167,7 +167,9 @@ def ms(x):
 
 
 def settings_files(**values):
-    """settings.dat with these values (the firmware's own writer)."""
+    """settings.dat with these values (the firmware's own writer); the language is chosen
+    (English) unless given, so the first start does not ask for it."""
+    values.setdefault("lang", "en")
     from save.records import Settings
 
     class Mem:

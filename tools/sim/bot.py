@@ -137,6 +137,29 @@ def _kind_label(level):
     return "HUMAN" if not level else "CPU " + level.upper()
 
 
+def _words(code):
+    """{English text: the same text in language `code`} of the menus' words (and the
+    computer levels' labels), so the set-up walk reads any language; {} for English."""
+    if not code or code == "en":
+        return {}
+    import importlib
+
+    en = importlib.import_module("lang.en")
+    other = importlib.import_module("lang." + code)
+    out = {}
+    for table in ("TEXT", "MENU"):
+        a, b = getattr(en, table), getattr(other, table)
+        for k in a:
+            out.setdefault(a[k], b[k])
+    for lv in ("basic", "easy", "good", "best"):
+        out[_cpu_label(en, lv)] = _cpu_label(other, lv)
+    return out
+
+
+def _cpu_label(m, lv):
+    return m.MENU["cpu_level"] % m.MENU["lv_" + lv]
+
+
 class Menus:
     """Walks the app's list screens with the list keys (hold1/hold2 = up/down, hold3/hold4 =
     change the value, ROLL = choose), reading back what each screen lists."""
@@ -144,6 +167,7 @@ class Menus:
     def __init__(self, session):
         self.s = session
         self.presses = 0
+        self.words = _words(getattr(session, "lang", None))
 
     def press(self, button, kind="short"):
         self.presses += 1
@@ -161,7 +185,9 @@ class Menus:
         return scr
 
     def goto(self, name, label_prefix):
-        """Move the cursor of screen ``name`` to the first row whose label starts so."""
+        """Move the cursor of screen ``name`` to the first row whose label starts so (an
+        English label: the session's language is read in its place)."""
+        label_prefix = self.words.get(label_prefix, label_prefix)
         scr = self.screen(name)
         labels = [row[0] for row in scr["items"]]
         matches = [i for i, lab in enumerate(labels) if lab.startswith(label_prefix)]
@@ -178,7 +204,8 @@ class Menus:
         return scr
 
     def set_value(self, name, label_prefix, value):
-        """Cycle the value of a row with hold4 until it reads ``value``."""
+        """Cycle the value of a row with hold4 until it reads ``value`` (English, as above)."""
+        value = self.words.get(value, value)
         scr = self.goto(name, label_prefix)
         seen = []
         while True:
@@ -212,7 +239,7 @@ def new_game(session, rules=None, players=None, cpu=None, cpu_level="basic"):
         m.set_value("Setup", "PLAYERS", str(players))
     if cpu is not None:
         scr = m.screen("Setup")
-        n = int([v for lab, v in scr["items"] if lab == "PLAYERS"][0])
+        n = int([v for lab, v in scr["items"] if lab == m.words.get("PLAYERS", "PLAYERS")][0])
         if cpu > n:
             raise SimError("--cpu %d is more than the %d players" % (cpu, n))
         for i in range(n):

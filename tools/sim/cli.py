@@ -143,12 +143,26 @@ def build_parser():
         metavar="DIR",
         help="keep settings, scores and the saved game in DIR (default: a temp folder)",
     )
+    p.add_argument(
+        "--lang",
+        metavar="CODE",
+        help="the language of every screen: %s (default: the saved one, else English)"
+        % ", ".join(_lang_codes()),
+    )
     p.add_argument("--quiet", action="store_true", help="do not print the final screen")
     return p
 
 
+def _lang_codes():
+    from lang import CODES
+
+    return CODES
+
+
 def check_args(p, a):
     """Cross-argument checks; each failure is one line and exit status 2."""
+    if a.lang is not None and a.lang not in _lang_codes():
+        p.error("unknown language %r (one of %s)" % (a.lang, ", ".join(_lang_codes())))
     if a.rules is not None and a.rules not in rule_ids():
         p.error("unknown ruleset %r (one of %s)" % (a.rules, ", ".join(rule_ids())))
     if a.cpu is not None and a.players is not None and a.cpu > a.players:
@@ -252,7 +266,7 @@ def main(argv=None):
         a.gif or (a.screenshot and (a.screenshot.endswith("/") or os.path.isdir(a.screenshot)))
     )
     try:
-        session = Session(a.runtime, a.seed, a.storage, a.heap, keep_frames=keep)
+        session = Session(a.runtime, a.seed, a.storage, a.heap, keep_frames=keep, lang=a.lang)
     except (SimError, OSError) as e:
         print("%s: error: %s" % (PROG, e), file=sys.stderr)
         return 1

@@ -24,9 +24,9 @@ GOLDEN_SHOTS = {
 }
 
 
-def shot(rules, players, cpu, keys, seed=4, runtime="cpython"):
-    """The settled panel pixels after a scripted session."""
-    with Session(runtime, seed=seed) as s:
+def shot(rules, players, cpu, keys, seed=4, runtime="cpython", lang=None):
+    """The settled panel pixels after a scripted session (in language `lang`)."""
+    with Session(runtime, seed=seed, lang=lang) as s:
         s.start()
         s.wait_idle(60000)
         if rules is not None:
@@ -70,6 +70,17 @@ def write_media(folder, seed=7):
     for name, args in shots.items():
         path = os.path.join(folder, name)
         save_png(shot(*args, seed=seed), path, scale=4)
+        print("wrote", path)
+    # the README's Nordic row, beside the English screens of docs/img/app (3x)
+    nordic = {
+        "turn_sv.png": ("sv", "yatzy", 1, 0, "r w 1 2 r w"),
+        "card_sv.png": ("sv", "yatzy", 1, 0, "r w 1 2 r w R"),
+        "maxi_fi.png": ("fi", "maxi", 1, 0, "r w 6 r w"),
+        "menu_nb.png": ("nb", "yatzy", 1, 0, "r w L1"),
+    }
+    for name, args in nordic.items():
+        path = os.path.join(folder, name)
+        save_png(shot(*args[1:], seed=seed, lang=args[0]), path, scale=3)
         print("wrote", path)
     # a whole session: menus, then a bot-played 2-player game, as the README GIF
     with Session("cpython", seed=seed) as s:

@@ -18,11 +18,12 @@ from tools.sim.loop import Shell, make_storage, serve
 
 def main(argv):
     if len(argv) < 3:
-        print("usage: sim_mp_main.py STORAGE_DIR SEED [APP_MODULE]")
+        print("usage: sim_mp_main.py STORAGE_DIR SEED [APP_MODULE [LANG]]")
         raise SystemExit(2)
     root = argv[1]
     seed = int(argv[2])
     module = argv[3] if len(argv) > 3 else "app"
+    kw = {"lang": argv[4]} if len(argv) > 4 else {}
     from pico import ssd1306
 
     display = ssd1306.SSD1306_I2C(128, 64, MachineI2C(PipeSink(sys.stdout)))
@@ -30,7 +31,7 @@ def main(argv):
 
     __import__(module)
     app_module = sys.modules[module]
-    app = app_module.App(display, make_storage(root), SeededDice(seed))
+    app = app_module.App(display, make_storage(root), SeededDice(seed), **kw)
     sys.stdout.write("R ready\n")
     serve(Shell(app, display), sys.stdin, sys.stdout)
 

@@ -65,11 +65,13 @@ class FakeSound:
 class Driver:
     """An App on a MemDisplay with storage and dice given; `t` is the fake clock (ms)."""
 
-    def __init__(self, storage, dice, settings=None, start=True):
+    def __init__(self, storage, dice, settings=None, start=True, lang="en"):
         self.display = MemDisplay()
         self.storage = storage
         self.sound = FakeSound()
-        self.app = App(self.display, storage, dice, self.sound)
+        # lang: the language of the session; None plays the device (the saved one; the first
+        # start asks)
+        self.app = App(self.display, storage, dice, self.sound, lang)
         self.t = 1000
         self.presses = 0
         if start:
@@ -120,6 +122,8 @@ def frame_rows(display):
 
 # Set by tests to draw every scene through a checking Canvas subclass.
 CANVAS = None
+# The language every scene is played in (tests and tools/gen/goldens.py set it).
+LANG = "en"
 
 
 def new_driver(seed=7, settings=None, storage=None):
@@ -128,7 +132,7 @@ def new_driver(seed=7, settings=None, storage=None):
 
     if storage is None:
         storage = MemoryStorage()
-    d = Driver(storage, SeededDice(seed), settings, start=False)
+    d = Driver(storage, SeededDice(seed), settings, start=False, lang=LANG)
     if CANVAS is not None:
         app = d.app
         app.cv = CANVAS(app.display.buffer, app.display.width, app.display.height)
@@ -170,8 +174,19 @@ def setup_game(d, rules="yatzy", players=1, cpu=(), options=None, settle=True):
 
 
 def go_menu(d, entry):
+    """Move the list's cursor to `entry` and choose it: its English label (as the tests and
+    scenes name it) or its label in the language shown."""
+    from lang import T, en
+
     screen = d.app.screen
     names = [e[0] for e in screen.items()]
+    if entry not in names:
+        words = dict(en.TEXT)
+        words.update(en.MENU)
+        for key, text in words.items():
+            if text == entry and T.get(key) in names:
+                entry = T[key]
+                break
     k = names.index(entry)
     while screen.cur != k:
         d.press("hold2")

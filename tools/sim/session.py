@@ -49,7 +49,7 @@ class Frame:
 class CPythonBackend:
     """The app in this process, on Adafruit's SSD1306_I2C and a fake busio bus."""
 
-    def __init__(self, emu, storage_dir, seed, app_factory=None):
+    def __init__(self, emu, storage_dir, seed, app_factory=None, lang=None):
         from yatzy.dice import SeededDice
 
         from tools.emu.oled_adafruit import AdafruitDisplay
@@ -59,7 +59,8 @@ class CPythonBackend:
             from app import App
 
             app_factory = App
-        self.app = app_factory(self.display, make_storage(storage_dir), SeededDice(seed))
+        kw = {"lang": lang} if lang else {}
+        self.app = app_factory(self.display, make_storage(storage_dir), SeededDice(seed), **kw)
         self.shell = Shell(self.app, self.display)
 
     def call(self, op, *args):
@@ -92,9 +93,13 @@ class CPythonBackend:
 class MicroPythonBackend:
     """The app in a MicroPython unix-port process, on the firmware's own driver."""
 
-    def __init__(self, emu, storage_dir, seed, heap=None, app_module="app", extra_path=()):
+    def __init__(
+        self, emu, storage_dir, seed, heap=None, app_module="app", extra_path=(), lang=None
+    ):
         script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "mp_main.py")
         argv = mp_command(script, heap) + [storage_dir, str(seed), app_module]
+        if lang:
+            argv.append(lang)
         self.emu = emu
         self.proc = subprocess.Popen(
             argv,
@@ -179,6 +184,7 @@ class Session:
         app_module="app",
         extra_path=(),
         on_frame=None,
+        lang=None,
     ):
         if runtime not in RUNTIMES:
             raise ValueError("runtime must be one of %s, not %r" % (", ".join(RUNTIMES), runtime))
@@ -189,6 +195,7 @@ class Session:
             storage_dir = self._tmp.name
         self.storage_dir = storage_dir
         self.runtime = runtime
+        self.lang = lang  # the language of the session (None: the saved one, else English)
         self.emu = SSD1306Emulator()
         self.now = 0
         self.next_tick = None  # absolute ms of the next tick the app asked for
@@ -203,15 +210,15 @@ class Session:
             if app_factory is None and app_module != "app":
                 __import__(app_module)
                 app_factory = sys.modules[app_module].App
-            self.backend = CPythonBackend(self.emu, storage_dir, seed, app_factory)
+            self.backend = CPythonBackend(self.emu, storage_dir, seed, app_factory, lang)
         elif runtime == "rp2":  # the real firmware on the emulated Pico (tools/emu/rp2)
             from tools.emu.rp2.sim_backend import RP2Backend
 
             self.emu = RP2Backend.panel()
-            self.backend = RP2Backend(self.emu, storage_dir, seed, SimError)
+            self.backend = RP2Backend(self.emu, storage_dir, seed, SimError, lang)
         else:
             self.backend = MicroPythonBackend(
-                self.emu, storage_dir, seed, heap, app_module, extra_path
+                self.emu, storage_dir, seed, heap, app_module, extra_path, lang
             )
         self._capture()  # the driver's init frame (blank panel)
 

@@ -24,7 +24,8 @@ contracts in docs/CONTRACTS.md:
 ``store_set(key, str)``, ``store_remove(key)``, ``store_keys() -> JSON list``,
 ``random_b64(n) -> str``, ``tones(json)``, ``log(text)``.
 
-The URL's game set-up (``?rules=maxi&players=3&cpu=2&seed=5``) is read by
+The URL's game set-up (``?rules=maxi&players=3&cpu=2&seed=5``, ``?lang=sv`` for the
+language of every screen) is read by
 :func:`parse_query`, here rather than in JavaScript, so the names and limits are the
 firmware's own. This file keeps to the MicroPython subset (it also imports on CPython for
 the host tests).
@@ -42,7 +43,7 @@ _STORAGE_MODULE = "save.storage"  # the storage names' rules
 _SETUP_MODULE = "save.store"  # the set-up's levels
 
 KEY_PREFIX = "pocket-yatzy/"  # localStorage keys: this prefix + the firmware's file name
-QUERY_KEYS = ("rules", "players", "cpu", "level", "seed")
+QUERY_KEYS = ("rules", "players", "cpu", "level", "seed", "lang")
 BUSY_MS = 3000  # a wait longer than this is the sleep countdown (as in the simulator)
 
 
@@ -104,19 +105,22 @@ def _whole(text, lo, hi):
 
 
 def parse_query(query):
-    """``location.search`` -> (wanted, problems). ``wanted`` has ``seed`` (int or None) and
+    """``location.search`` -> (wanted, problems). ``wanted`` has ``seed`` (int or None),
+    ``lang`` (a language code or None: the saved one) and
     ``game`` (None, or a dict ``rules``, ``players``, ``cpu``, ``level`` for a new game);
     ``problems`` is a list of messages, each naming its parameter. A game is only started
     when every set-up parameter given is good. Example:
     ``parse_query("?rules=maxi&players=3&cpu=2&seed=5")`` ->
-    ``({"seed": 5, "game": {"rules": "maxi", "players": 3, "cpu": 2, "level": "basic"}}, [])``.
+    ``({"seed": 5, "lang": None, "game": {"rules": "maxi", "players": 3, "cpu": 2, "level":
+    "basic"}}, [])``.
     """
+    from lang import CODES
     from yatzy.rules import RULESET_IDS
 
     levels = [lv for lv in _module(_SETUP_MODULE).LEVELS if lv]
     q = _split_query(query)
     problems = []
-    wanted = {"seed": None, "game": None}
+    wanted = {"seed": None, "lang": None, "game": None}
     for k in q:
         if k not in QUERY_KEYS:
             problems.append("unknown parameter %r (known: %s)" % (k, ", ".join(QUERY_KEYS)))
@@ -127,6 +131,12 @@ def parse_query(query):
             seed_ok = False
             problems.append("seed=%r: must be a whole number 0..4294967295" % q["seed"])
         wanted["seed"] = seed
+    if "lang" in q:
+        code = q["lang"].strip().lower()
+        if code in CODES:
+            wanted["lang"] = code
+        else:
+            problems.append("lang=%r: must be one of %s" % (q["lang"], ", ".join(CODES)))
     given = [k for k in ("rules", "players", "cpu", "level") if k in q]
     if not given:
         return wanted, problems
@@ -359,7 +369,7 @@ class Web:
         from app import App
 
         self.crashed = None
-        self.app = App(self.display, self.storage, self.dice, self.sound)
+        self.app = App(self.display, self.storage, self.dice, self.sound, self.wanted["lang"])
         self.app.start(now)
         self.sound.settings = self.app.settings
         return self.app

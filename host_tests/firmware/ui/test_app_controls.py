@@ -297,6 +297,7 @@ def test_left_handed_rotates_and_mirrors_the_hold_buttons():
 
 def test_settings_change_contrast_at_once_and_are_saved():
     d = S.scene_settings()
+    d.press("hold2")  # the first row is the language
     d.press("hold4")
     assert d.display.contrast_value == d.app.settings["contrast"] != 128
     d.press("hold5")

@@ -209,11 +209,11 @@ def test_low_memory_reading_the_save_never_crashes_or_loses_it(monkeypatch):
     app = d2.app
     assert d2.screen_name() == "Title"
     assert app.screen.note == "LOW MEMORY: SAVED GAME NOT READ"
-    assert app.screen.entries()[0] == "CONTINUE"
+    assert app.screen.entries()[0] == "continue"
     S.go_menu(d2, "CONTINUE")
     assert d2.screen_name() == "Title"
     assert app.screen.note == "NOT ENOUGH MEMORY TO CONTINUE"
-    assert app.screen.entries()[0] == "CONTINUE" and st.read("game.dat") == saved
+    assert app.screen.entries()[0] == "continue" and st.read("game.dat") == saved
     monkeypatch.setattr(ui_save.Store, "load_game", real)
     S.go_menu(d2, "CONTINUE")  # memory back: the game goes on where it was saved
     assert d2.screen_name() == "Play" and app.game.filled(0) == 1

@@ -199,6 +199,7 @@ def boot_build(tmp_path_factory):
     g = Game("yatzy", ["CPU1", "CPU2"], dice=SeededDice(1), cpu=[True, True])
     meta = {"levels": ["basic", "basic"], "number": 1}
     persist.SavedGame.save(FileStorage(seed), codec.encode(g), meta)
+    persist.Settings.save(FileStorage(seed), {"lang": "en"})  # not a first start
     return out, seed
 
 
@@ -217,6 +218,7 @@ def _boot(boot_build, heap_k, tmp_path):
     flash_dir = str(tmp_path / "flash")
     shutil.copytree(out, flash_dir)
     shutil.copy(os.path.join(seed, persist.GAME_FILE), flash_dir)
+    shutil.copy(os.path.join(seed, persist.SETTINGS_FILE), flash_dir)
     from tools.paths import HOST_TESTS
 
     env = mp_run.mp_env()

@@ -250,7 +250,7 @@ def test_lightsleep_and_a_button_wakes_it_to_the_same_screen():
             self.files[name] = bytes(data)
 
     mem = Mem()
-    Settings.save(mem, {"sleep_s": 30})  # the shortest the settings menu offers
+    Settings.save(mem, {"sleep_s": 30, "lang": "en"})  # the shortest sleep the menu offers
     with pico_with(play.firmware_files(seed=SEED, extra=mem.files)) as pico:
         play.boot_app(pico)
         play.press(pico, "roll")  # NEW GAME: the setup screen

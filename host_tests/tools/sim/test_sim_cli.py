@@ -29,6 +29,7 @@ from tools.sim import cli as sim
         (["--keys", "r", "--record", "/tmp/"], "--record '/tmp/' is a folder"),
         (["--keys", "r", "--record", "."], "--record '.' is a folder"),
         (["--rules", "yatzy", "--keys", "r 6"], "6 (HOLD6) is Maxi Yatzy's sixth die"),
+        (["--lang", "de", "--keys", "r"], "unknown language 'de' (one of en, fi, sv, nb)"),
     ],
 )
 def test_bad_arguments_give_one_line_and_status_2(argv, message, capsys):
@@ -107,3 +108,29 @@ def test_heap_reaches_the_unix_port(capsys):
     assert sim.main(["--runtime", "micropython", "--heap", "48k", "--keys", "r", "--quiet"]) == 1
     assert "MemoryError" in capsys.readouterr().err
     assert sim.main(["--runtime", "micropython", "--heap", "4m", "--keys", "r", "--quiet"]) == 0
+
+
+@pytest.mark.parametrize("runtime", ["cpython", "micropython"])
+def test_lang_plays_the_game_in_that_language(runtime, tmp_path):
+    """--lang sets every screen's language, on both runtimes, and the set-up walk of
+    --rules/--players reads its menus; both runtimes draw the same pixels."""
+    from tools.emu.mp_run import micropython_binary
+
+    if runtime == "micropython" and micropython_binary() is None:
+        pytest.skip("MicroPython unix port not installed")
+    from tools.sim.session import Session
+
+    with Session(runtime, seed=3, lang="sv") as s:
+        s.start()
+        s.wait_idle(60000)
+        assert s.screen()["items"][0][0] == "NYTT SPEL"
+        from tools.sim.bot import new_game
+
+        new_game(s, "forced", 2, 1)
+        assert s.screen()["screen"] == "Play"
+        pixels = s.last
+    with Session("cpython", seed=3, lang="sv") as s:
+        s.start()
+        s.wait_idle(60000)
+        new_game(s, "forced", 2, 1)
+        assert s.last == pixels

@@ -248,3 +248,26 @@ def test_an_error_in_the_app_shows_the_error_screen_and_roll_starts_afresh(web, 
     monkeypatch.undo()
     w.press("roll", "short", 30)
     assert w.crashed is None and json.loads(w.state_json())["screen"] == "Title"
+
+
+def test_the_address_chooses_the_language_and_names_a_bad_one():
+    wanted, problems = W.parse_query("?lang=SV&rules=maxi")
+    assert problems == [] and wanted["lang"] == "sv" and wanted["game"]["rules"] == "maxi"
+    assert W.parse_query("")[0]["lang"] is None  # the saved language
+    wanted, problems = W.parse_query("?lang=de&rules=maxi")
+    assert len(problems) == 1 and problems[0].startswith("lang=")
+    assert "en, fi, sv, nb" in problems[0]
+    assert wanted["lang"] is None and wanted["game"]["rules"] == "maxi"
+
+
+def test_the_page_plays_in_the_language_of_its_address(web):
+    import lang
+
+    try:
+        w = web("?lang=fi")
+        w.start(0)
+        state = json.loads(w.state_json())
+        assert state["screen"] == "Title" and state["settings"]["lang"] == "fi"
+        assert w.app.screen.items()[0][0] == "UUSI PELI"
+    finally:
+        lang.use("en")

@@ -53,14 +53,22 @@ def romfs_image():
         return f.read()
 
 
-def firmware_files(seed=None, extra=None, build_dir=None):
+def firmware_files(seed=None, extra=None, build_dir=None, lang="en"):
     """{path: bytes} for the Pico's filesystem: the build, a dice_seed file when seed is given,
-    and any extra files (e.g. a saved game)."""
+    a settings file with the language `lang` already chosen (None: none, the first start asks
+    for it) and any extra files (e.g. a saved game)."""
     from .pico import folder_files
 
     files = folder_files(build_dir or build())
     if seed is not None:
         files["dice_seed"] = b"%d" % seed
+    if lang is not None:
+        from save.records import SETTINGS_FILE, Settings
+        from save.storage import MemoryStorage
+
+        st = MemoryStorage()
+        Settings.save(st, {"lang": lang})
+        files[SETTINGS_FILE] = st.read(SETTINGS_FILE)
     files.update(extra or {})
     return files
 

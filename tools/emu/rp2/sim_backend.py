@@ -29,7 +29,7 @@ class RP2Backend:
         """The emulated panel the firmware drives (board.PANEL's chip)."""
         return SSD1306Emulator(chip=PANEL, strict=False)
 
-    def __init__(self, emu, storage_dir, seed, error=RuntimeError):
+    def __init__(self, emu, storage_dir, seed, error=RuntimeError, lang=None):
         uf2, bootrom, why = find_firmware()
         if why:
             raise error("--runtime rp2: " + why)
@@ -39,6 +39,19 @@ class RP2Backend:
         self.code = set(self.files) | {"dice_seed"}
         self.files.update(folder_files(storage_dir))
         self.files["dice_seed"] = b"%d" % seed
+        from save.records import SETTINGS_FILE
+
+        if lang or SETTINGS_FILE not in self.files:
+            # the language chosen (`lang`, else English): the firmware's first start would ask
+            from save.records import Settings
+            from save.storage import MemoryStorage
+
+            st = MemoryStorage()
+            st.write(SETTINGS_FILE, self.files.get(SETTINGS_FILE, b""))
+            got = Settings.load(st)[0] if SETTINGS_FILE in self.files else {}
+            got["lang"] = lang or "en"
+            Settings.save(st, got)
+            self.files[SETTINGS_FILE] = st.read(SETTINGS_FILE)
         self.emu = emu
         self.uf2, self.bootrom = uf2, bootrom
         self.pico = None
