@@ -29,8 +29,6 @@ Example::
     ('roll',)
 """
 
-from array import array
-
 from yatzy import levels as _levels
 from yatzy import rules as _rules
 from yatzy import strategy as _st
@@ -45,7 +43,7 @@ from yatzy.future import (  # noqa: F401 (Model, exact_key: public here too)
 )
 from yatzy.future import model as _model
 from yatzy.holds import keep_mask, kept
-from yatzy.keeps import expect, score_table, tables
+from yatzy.keeps import best_sub, expect, score_table, sub_keeps, tables
 
 NEG = -(1 << 29)
 # the levels this module registers: those the registry says it provides
@@ -90,7 +88,7 @@ def final_values(game, model):
     r = game.rules
     t = tables(r.dice)
     p = game.current
-    nr = len(t.rolls)
+    nr = t.nrolls
     best = [NEG] * nr
     now = _now_values(game, model)
     # per box, the best over the columns where it is open, as a table indexed by the score
@@ -136,7 +134,7 @@ def final_values(game, model):
         extra = game.extra_for(p, dice)
         if not extra and not game.joker_active(p, dice):
             continue  # plain scores: the loop above has it right
-        i = t.roll_index[tuple(dice)]
+        i = t.index_of_roll(dice)
         top = NEG
         for c, col, pts in game.choices_for(p, dice):
             v = box_value(game, model, now, c, col, pts, extra)
@@ -166,59 +164,13 @@ def _best(t, e, stop, bonus, must_roll=False):
     ``must_roll`` (compulsory rolls): neither stopping nor keeping every die (a roll must
     re-roll at least one die), only the keeps with fewer dice.
     """
-    ps, par = _parents(t)
-    b = e[:]
-    for k in range(1, len(b)):  # keeps come by size: a keep's parents are done before it
-        v = b[k]
-        for j in range(ps[k], ps[k + 1]):
-            w = b[par[j]]
-            if w > v:
-                v = w
-        b[k] = v  # best sub-keep of k (k itself included)
-    off = t.first_full
-    out = []
-    for r in range(len(t.rolls)):
-        if must_roll:
-            k = off + r
-            w = NEG
-            for j in range(ps[k], ps[k + 1]):
-                if b[par[j]] > w:
-                    w = b[par[j]]
-            out.append(w)
-            continue
-        v = stop[r] + bonus
-        w = b[off + r]
-        out.append(w if w > v else v)
-    return out
-
-
-_PARENTS = {}
-
-
-def _parents(t):
-    """Per keep, the keeps with one die fewer (one per distinct value): (starts, flat).
-
-    The inverse of the core's one-die-more table, kept in two small arrays (no dict: this
-    runs on the device). The best sub-keep of every roll then costs ~1 500 steps instead
-    of ~4 400 (5 dice)."""
-    got = _PARENTS.get(t.n)
-    if got is None:
-        n_keeps = len(t.keeps)
-        add = t.add
-        count = array("H", [0] * (n_keeps + 1))
-        for j in range(6 * t.first_full):
-            count[add[j] + 1] += 1
-        for k in range(n_keeps):
-            count[k + 1] += count[k]
-        starts = array("H", count)
-        flat = array("H", [0] * count[n_keeps])
-        for j in range(6 * t.first_full):
-            child = add[j]
-            flat[count[child]] = j // 6
-            count[child] += 1
-        got = (starts, flat)
-        _PARENTS[t.n] = got
-    return got
+    b = best_sub(t, e[:], must_roll)
+    if not must_roll:
+        for r in range(len(b)):
+            v = stop[r] + bonus
+            if v > b[r]:
+                b[r] = v
+    return b
 
 
 def _signature(game, model):
@@ -274,14 +226,12 @@ def options(game, level="best"):
         t = tables(r.dice)
         need = min(left, MAX_LOOKAHEAD)
         e = _levels(game, level, model, need)[need]
-        ri = t.roll_index[tuple(sorted(game.dice))]
-        full = len(t.keeps) - len(t.rolls)
-        for j in range(t.start[ri], t.start[ri + 1]):
-            k = t.subs[j]
+        full = t.first_full
+        for k, dice in sub_keeps(t, game.dice):
             if k >= full:
                 # keeping every die is the same as stopping, or (compulsory rolls) refused
                 continue
-            out.append((e[k], ("holds", keep_mask(game.dice, t.keeps[k]))))
+            out.append((e[k], ("holds", keep_mask(game.dice, dice))))
     # MicroPython's sort is not stable: break ties by the order the choices were listed
     order = sorted(range(len(out)), key=lambda i: (-out[i][0], i))
     return [out[i] for i in order]

@@ -1,21 +1,23 @@
-# Tables over dice multisets: each keep of 0..n dice, its one-die successors, its sub-keeps.
+# Tables over dice multisets: each keep of 0..n dice and its one-die successors; raw box scores.
 # SPDX-License-Identifier: MIT
 """The dice-multiset tables the computer players search a turn with.
 
-``tables(n)`` (built once per dice count, kept) numbers every keep, a multiset of 0..n
-dice, grouped by size; the keeps of n dice are the rolls. ``add[6 * k + d - 1]`` is the
-keep ``k`` plus one die ``d``; ``subs[start[r]:start[r + 1]]`` are roll ``r``'s sub-keeps,
-largest first. Compact arrays: the Pico has little RAM (6 dice: ~25 KB).
-``score_table(ruleset, box)`` is the raw score of every roll in one box (kept per
-ruleset and box). :func:`expect` and :func:`best_keep` are the two steps of the turn
-search over those tables: a keep is worth the mean of one more die added, a roll the best
-of its sub-keeps.
+``tables(n)`` numbers every keep, a multiset of 0..n dice, by size and, within a size, by
+ascending code (:func:`_code`); the keeps of n dice are the rolls. Its one table,
+``add[6 * k + d - 1]`` (the keep ``k`` plus one die ``d``), is generated offline
+(``yatzy.tables.keeps<n>``, by tools/gen/ai_tables.py): nothing is built on the device,
+and it is the only array kept (5 dice: 2.5 KB, 6 dice: 5.5 KB). A keep's index is found by
+adding its dice one by one to the empty keep (index 0). :func:`sub_keeps` lists the keeps
+a roll can make, largest first. :func:`score_table` is the raw score of every roll in one
+box, also generated (``yatzy.tables.scores_<family>``; computed for a ruleset the files do
+not cover). :func:`expect` and :func:`best_keep` are the two steps of the turn search: a
+keep is worth the mean of one more die added, a roll the best of its sub-keeps.
 
 Example::
 
     >>> t = tables(5)
-    >>> len(t.rolls), len(t.keeps), t.rolls[t.roll_index[(6, 1, 6, 1, 6)]]
-    (252, 462, (1, 1, 6, 6, 6))
+    >>> t.nrolls, t.nkeeps, t.roll(t.index_of_roll((6, 1, 6, 1, 6)))
+    (252, 462, [1, 1, 6, 6, 6])
 """
 
 from array import array
@@ -25,6 +27,14 @@ from yatzy.scoring import counts_of
 
 _TABLES = {}
 _SCORES = {}
+# the generated score rows of each ruleset id (same boxes, same scorers)
+_FAMILY = {
+    "yatzy": "nordic",
+    "forced": "nordic",
+    "triple": "nordic",
+    "yahtzee": "yahtzee",
+    "maxi": "maxi",
+}
 
 
 def _code(counts):
@@ -51,132 +61,110 @@ def _size(code):
     return n
 
 
-def _codes_of_size(left, v, code, out):
-    if v == 6:
-        out.append(code | (left << 15))
-        return
-    for m in range(left + 1):
-        _codes_of_size(left - m, v + 1, code | (m << (3 * (v - 1))), out)
+def _multisets(size, faces):
+    """How many multisets of ``size`` dice show only faces 1..faces."""
+    if faces <= 1:
+        return 1 if faces == 1 or size == 0 else 0
+    n = 1
+    for i in range(1, faces):  # C(size + faces - 1, faces - 1)
+        n = n * (size + i) // i
+    return n
 
 
-class _KeepView:
-    """Read-only sequence of keeps (or rolls) as sorted tuples, decoded on demand."""
+def _load(name):
+    """The generated module ``yatzy.tables.<name>``, dropped from the module table again (what
+    the caller keeps of it is all that stays on the heap)."""
+    import sys
 
-    def __init__(self, t, first):
-        self._t = t
-        self._first = first
-
-    def __len__(self):
-        return len(self._t.codes) - self._first
-
-    def __getitem__(self, i):
-        if i < 0 or i >= len(self):
-            raise IndexError("keep index out of range")
-        return tuple(_uncode(self._t.codes[self._first + i]))
-
-
-class _IndexView:
-    """``roll_index[dice]``: index of the roll showing ``dice`` (any order)."""
-
-    def __init__(self, t):
-        self._t = t
-
-    def __getitem__(self, dice):
-        return self._t.index_of_roll(dice)
+    full = "yatzy.tables." + name
+    __import__(full)
+    mod = sys.modules.pop(full)
+    pkg = sys.modules.get("yatzy.tables")
+    if pkg is not None and name in pkg.__dict__:
+        delattr(pkg, name)
+    return mod
 
 
 class _Tables:
-    """Keeps (multisets of 0..n dice, as codes), their one-die successors and each
-    roll's sub-keeps. Compact arrays: the Pico has little RAM (6 dice: ~25 KB)."""
+    """The keeps of 0..n dice: ``off[s]`` is the first keep of s dice, ``add`` their one-die
+    successors (array("H"), generated offline)."""
 
     def __init__(self, n):
-        # codes grouped by size (0..n dice), ascending within a size: lookups bisect
-        codes = array("I")
         self.off = [0] * (n + 2)
         for size in range(n + 1):
-            self.off[size] = len(codes)
-            block = []
-            _codes_of_size(size, 1, 0, block)
-            block.sort()
-            for c in block:
-                codes.append(c)
-        self.off[n + 1] = len(codes)
+            self.off[size + 1] = self.off[size] + _multisets(size, 6)
         self.n = n
-        self.codes = codes
         self.first_full = self.off[n]
-        self.nrolls = len(codes) - self.first_full
-        add = _zeros(6 * self.first_full)
-        for i in range(self.first_full):
-            for d in range(1, 7):
-                add[6 * i + d - 1] = self.find(codes[i] + (1 << (3 * (d - 1))))
-        self.add = add
-        start = _zeros(self.nrolls + 1)
-        total = 0
-        for r in range(self.nrolls):
-            code = codes[self.first_full + r]
-            m = 1
-            for v in range(6):
-                m *= ((code >> (3 * v)) & 7) + 1
-            total += m
-        # sized once (a growing array would need ever larger free blocks on a full heap)
-        subs = _zeros(total)
-        at = 0
-        for r in range(self.nrolls):
-            code = codes[self.first_full + r]
-            found = [0]
-            for v in range(1, 7):
-                shift = 3 * (v - 1)
-                have = (code >> shift) & 7
-                found = [s + (m << shift) for s in found for m in range(have + 1)]
-            # largest keeps first (on equal value keep more dice), then by code: a total
-            # order, so every runtime breaks ties the same way (MicroPython sorts unstably)
-            found.sort(key=lambda s: (-_size(s), s))
-            for s in found:
-                subs[at] = self.find(s)
-                at += 1
-            start[r + 1] = at
-        self.start = start
-        self.subs = subs
-        # tuple views (no stored tuples): keeps[k], rolls[r], roll_index[sorted tuple]
-        self.keeps = _KeepView(self, 0)
-        self.rolls = _KeepView(self, self.first_full)
-        self.roll_index = _IndexView(self)
+        self.nkeeps = self.off[n + 1]
+        self.nrolls = self.nkeeps - self.first_full
+        self.add = array("H", _load("keeps%d" % n).ADD)  # a copy; the bytes go with the module
+        if len(self.add) != 6 * self.first_full:
+            raise ValueError("keeps%d table has %d entries" % (n, len(self.add)))
 
-    def find(self, code):
-        """Index of a keep code (binary search in its size block)."""
-        size = _size(code)
-        lo = self.off[size]
-        hi = self.off[size + 1]
-        codes = self.codes
-        while lo < hi:
-            mid = (lo + hi) // 2
-            if codes[mid] < code:
-                lo = mid + 1
-            else:
-                hi = mid
-        if lo >= self.off[size + 1] or codes[lo] != code:
-            raise ValueError("no keep %r" % (_uncode(code),))
-        return lo
+    def keep_index(self, dice):
+        """Index of the keep of ``dice`` (any order, at most n dice)."""
+        if len(dice) > self.n:
+            raise ValueError("more than %d dice: %r" % (self.n, dice))
+        add = self.add
+        k = 0
+        for d in dice:
+            if d < 1 or d > 6:
+                raise ValueError("die value %r outside 1..6" % (d,))
+            k = add[6 * k + d - 1]
+        return k
 
     def index_of_roll(self, dice):
         """Index (0..nrolls-1) of the roll showing ``dice``."""
         if len(dice) != self.n:
             raise ValueError("not a roll of %d dice: %r" % (self.n, dice))
-        return self.find(_code(counts_of(dice))) - self.first_full
+        return self.keep_index(dice) - self.first_full
+
+    def keep(self, k):
+        """Sorted dice of keep ``k`` (the numbering inverted: by size, then code)."""
+        size = 0
+        while self.off[size + 1] <= k:
+            size += 1
+        rank = k - self.off[size]
+        left = size
+        out = []
+        for v in range(6, 1, -1):  # face 6 is the code's most significant count
+            c = 0
+            while True:
+                cnt = _multisets(left - c, v - 1)
+                if rank < cnt:
+                    break
+                rank -= cnt
+                c += 1
+            out = [v] * c + out
+            left -= c
+        return [1] * left + out
 
     def roll(self, r):
-        return _uncode(self.codes[self.first_full + r])
+        """Sorted dice of roll ``r``."""
+        return self.keep(self.first_full + r)
 
 
-def _zeros(n):
-    """array("H") of n zeros, made without a list of n ints where the runtime allows."""
-    try:
-        a = array("H", bytes(2 * n))  # MicroPython: a raw copy of the buffer
-        if len(a) == n:
-            return a
-    except TypeError:  # CPython takes no bytes for "H"
-        pass
-    return array("H", [0] * n)
+def sub_keeps(t, dice):
+    """``[(keep index, sorted dice), ...]`` of every keep the roll ``dice`` can make, the
+    largest first and by code within a size (the whole roll first, the empty keep last): a
+    total order, so every runtime breaks ties the same way (MicroPython sorts unstably)."""
+    counts = counts_of(dice)
+    found = [0]
+    for v in range(1, 7):
+        shift = 3 * (v - 1)
+        have = counts[v]
+        if have:
+            found = [s + (m << shift) for s in found for m in range(have + 1)]
+    found.sort(key=lambda s: (-_size(s), s))
+    add = t.add
+    out = []
+    for s in found:
+        ds = _uncode(s)
+        k = 0
+        for d in ds:
+            k = add[6 * k + d - 1]
+        out.append((k, ds))
+    return out
 
 
 def tables(n):
@@ -187,12 +175,24 @@ def tables(n):
     return t
 
 
+def release():
+    """Forget the tables and score rows (a game is over; the next one loads them again)."""
+    _TABLES.clear()
+    _SCORES.clear()
+
+
 def score_table(ruleset, category):
-    """Raw scores of ``category`` for every roll of ``tables(n)`` (a bytearray)."""
+    """Raw scores of ``category`` for every roll of ``tables(n)`` (bytes, one per roll)."""
     base = _rules.split_extra(category)[0]
     key = (ruleset.id, base)
     row = _SCORES.get(key)
     if row is None:
+        fam = _FAMILY.get(ruleset.id)
+        rows = _load("scores_" + fam).ROWS if fam is not None else {}
+        for b in rows:  # every box of the family at once (one import)
+            _SCORES[(ruleset.id, b)] = rows[b]
+        row = _SCORES.get(key)
+    if row is None:  # a ruleset or box the generated rows do not cover
         f = ruleset.scorers[base]
         t = tables(ruleset.dice)
         row = bytearray(t.nrolls)
@@ -223,18 +223,38 @@ def expect(t, values):
     return e
 
 
+def best_sub(t, b, must_roll=False):
+    """Turn ``b`` (a value per keep, changed in place) into the best value of each keep's
+    sub-keeps, itself included; returns each roll's best sub-keep, without the whole roll
+    when ``must_roll`` (compulsory rolls). Keeps come by size, so a keep is final before it
+    passes its value on to the keeps with one die more."""
+    add = t.add
+    last = t.off[t.n - 1]  # the keeps one die short of a roll
+    off = t.first_full
+    for i in range(last if must_roll else off):
+        v = b[i]
+        for j in range(6 * i, 6 * i + 6):
+            c = add[j]
+            if v > b[c]:
+                b[c] = v
+    if not must_roll:
+        return b[off:]
+    out = [None] * t.nrolls
+    for i in range(last, off):
+        v = b[i]
+        for j in range(6 * i, 6 * i + 6):
+            c = add[j] - off
+            w = out[c]
+            if w is None or v > w:
+                out[c] = v
+    return out
+
+
 def best_keep(t, e, must_roll=False):
-    """Best sub-keep value of each roll; ``must_roll`` (compulsory rolls) leaves out the
-    full keep, which comes first in each roll's list of sub-keeps."""
-    start = t.start
-    subs = t.subs
-    skip = 1 if must_roll else 0
-    out = [0] * t.nrolls
-    for r in range(t.nrolls):
-        best = 0
-        for j in range(start[r] + skip, start[r + 1]):
-            v = e[subs[j]]
-            if v > best:
-                best = v
-        out[r] = best
+    """Best sub-keep value of each roll (at least 0); ``must_roll`` (compulsory rolls) leaves
+    out the full keep."""
+    out = best_sub(t, e[:], must_roll)
+    for r in range(len(out)):
+        if out[r] < 0:
+            out[r] = 0
     return out
