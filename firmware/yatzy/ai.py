@@ -184,7 +184,7 @@ def _levels(game, level, model, need):
     """[final values, keep values with 1 roll to come, ..., keep values with `need`]."""
     sig = _signature(game, model)
     lv = _cache.get(sig)
-    if lv is None:
+    if lv is None or (len(lv) <= need and lv[0] is None):  # new, or trimmed too far
         if len(_cache) >= CACHE_LIMIT:
             _cache.clear()
         lv = [final_values(game, model)]
@@ -199,6 +199,16 @@ def _levels(game, level, model, need):
             prev = _best(t, lv[j - 1], lv[0], (j - 1) * model.saved_roll, game.rules.all_rolls)
         lv.append(expect(t, prev))
     return lv
+
+
+def _trim(lv, need, later):
+    """Keep of a turn's levels only what its later decisions can use (they need ``later``
+    rolls ahead at most: the level ``later``, and the final values only to build one more).
+    A level trimmed away is built again if asked for."""
+    if later < need:
+        del lv[need:]
+    if later <= 1:
+        lv[0] = None
 
 
 def options(game, level="best"):
@@ -225,7 +235,10 @@ def options(game, level="best"):
     if left > 0:
         t = tables(r.dice)
         need = min(left, MAX_LOOKAHEAD)
-        e = _levels(game, level, model, need)[need]
+        lv = _levels(game, level, model, need)
+        e = lv[need]
+        if CACHE_LIMIT == 1:
+            _trim(lv, need, min(left - 1, MAX_LOOKAHEAD))
         full = t.first_full
         for k, dice in sub_keeps(t, game.dice):
             if k >= full:

@@ -24,8 +24,6 @@ Example::
     True
 """
 
-import sys
-
 from yatzy import rules as _rules
 
 UNIT = 64  # value units per point
@@ -39,9 +37,11 @@ def _i16(buf, i):
 
 
 def _tables():
-    from yatzy.tables import fitted as ai_tables
+    """yatzy.tables.fitted, loaded for the caller and dropped again: a Model keeps only its
+    own family's weights on the heap."""
+    from yatzy.keeps import _load
 
-    return ai_tables
+    return _load("fitted")
 
 
 def exact_key(r):
@@ -81,9 +81,9 @@ class Model:
         self.key = exact_key(r) if level == "best" else None
         self.exact = None
         if self.key is not None and self.key in t.EXACT:
-            name = "yatzy.tables.exact_" + self.key
-            __import__(name)
-            self.exact = sys.modules[name].TABLE  # (lower, threshold, flags, L, U)
+            from yatzy.keeps import _load
+
+            self.exact = _load("exact_" + self.key).TABLE  # (lower, threshold, flags, L, U)
         g = t.GENERIC[_family(r)]
         self.weights = g[0]  # box id (base name) -> UNIT
         self.upper_w = g[1]  # face 1..6 -> UNIT (index 0 unused)
@@ -98,7 +98,11 @@ class Model:
             self.future //= 2
         opts = r.options
         self.rkey = (level, r.id, repr([(k, opts[k]) for k in sorted(opts)]))
-        self.lower = [c for c in r.categories if c not in _rules.FACE]
+        # the lower boxes with their weights (extra Yatzy rows weigh as the Yatzy box)
+        w = self.weights
+        self.lower = [
+            (c, w.get(_rules.split_extra(c)[0], 0)) for c in r.categories if c not in _rules.FACE
+        ]
         self.upper_faces = [_rules.FACE[c] for c in r.upper]
 
     def value(self, card, upper, flag):
@@ -118,9 +122,9 @@ class Model:
             u = upper if upper < thr else thr
             return _i16(lt, m * flags + flag) + _i16(ut, um * (thr + 1) + u)
         v = self.flag_w if flag else 0
-        for c in self.lower:
+        for c, w in self.lower:
             if card[c] is None:
-                v += self.weights.get(_rules.split_extra(c)[0], 0)
+                v += w
         return v + self.upper_value(card, upper)
 
     def upper_value(self, card, upper):
