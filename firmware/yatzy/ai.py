@@ -43,7 +43,7 @@ from yatzy.future import (  # noqa: F401 (Model, exact_key: public here too)
 )
 from yatzy.future import model as _model
 from yatzy.holds import keep_mask, kept
-from yatzy.keeps import best_sub, expect, score_table, sub_keeps, tables
+from yatzy.keeps import best_sub, expect, ints, max_row, raise_to, score_table, sub_keeps, tables
 
 NEG = -(1 << 29)
 # the levels this module registers: those the registry says it provides
@@ -69,18 +69,22 @@ def box_value(game, model, now, c, col, pts, dice_extra=0, have=None, flag=None)
         have = game.upper_total(p, col)
     if flag is None:
         flag = _flag(game, p, col)
-    v = pts * UNIT
-    upper = have
-    if c in _rules.FACE:
-        upper = have + pts
-        if have < r.bonus_threshold <= upper:
-            v += r.bonus_value * UNIT
+    upper = have + pts if c in _rules.FACE else have
     if r.joker and c in r.yatzy_boxes and pts:
         flag = 1
     card[c] = pts  # look at the card with the box filled, then restore it
     after = model.value(card, upper, flag)
     card[c] = None
-    return fa * (v + (after - now[col]) * model.future // 4) + dice_extra * UNIT
+    return _worth(r, fa, c, pts, have, after - now[col], model.future) + dice_extra * UNIT
+
+
+def _worth(r, fa, c, pts, have, change, future):
+    """UNIT value of ``pts`` in box ``c`` (factor ``fa``, upper total ``have`` before):
+    points, the bonus it completes, and ``change`` of future value counted ``future``/4."""
+    v = pts * UNIT
+    if c in _rules.FACE and have < r.bonus_threshold <= have + pts:
+        v += r.bonus_value * UNIT
+    return fa * (v + change * future // 4)
 
 
 def final_values(game, model):
@@ -88,28 +92,37 @@ def final_values(game, model):
     r = game.rules
     t = tables(r.dice)
     p = game.current
-    nr = t.nrolls
-    best = [NEG] * nr
+    best = ints(t.nrolls, NEG)
     now = _now_values(game, model)
     # per box, the best over the columns where it is open, as a table indexed by the score
     # (upper boxes: by the count of their face): one pass over the rolls per box
+    # box_value without filling the card: the future value of the column with one box filled
+    # is its lower part with that box taken out plus the upper part as it is, or the other
+    # way round (an upper box: the upper part for every count of its face at once)
     tabs = {}
+    fut = model.future
     for col in range(r.columns):
         fa = r.factors[col]
         have = game.upper_total(p, col)
         flag = _flag(game, p, col)
+        card = game.players[p].card[col]
+        lo = model.lower_part(card, flag)
+        up = model.upper_part(card, have)
+        nc = now[col]
         for c in game.open_boxes(p, col):
             row = score_table(r, c)
             if c in _rules.FACE:
                 f = _rules.FACE[c]
-                tab = [box_value(game, model, now, c, col, 0, 0, have, flag)]
-                for n in range(1, r.dice + 1):
-                    tab.append(box_value(game, model, now, c, col, f * n, 0, have, flag))
+                ups = model.upper_row(card, have, c, f, r.dice)
+                tab = []
+                for n in range(r.dice + 1):
+                    tab.append(_worth(r, fa, c, f * n, have, lo + ups[n] - nc, fut))
             else:
-                k0 = box_value(game, model, now, c, col, 0, 0, have, flag)
+                k0 = _worth(r, fa, c, 0, have, model.lower_part(card, flag, c) + up - nc, fut)
                 k1 = k0
                 if r.joker and c in r.yatzy_boxes:
-                    k1 = box_value(game, model, now, c, col, 1, 0, have, flag) - fa * UNIT
+                    after = model.lower_part(card, 1, c) + up
+                    k1 = _worth(r, fa, c, 1, have, after - nc, fut) - fa * UNIT
                 per = fa * UNIT
                 tab = [k0]
                 for s in range(1, _top(r, c, row) + 1):
@@ -123,11 +136,7 @@ def final_values(game, model):
     for c in tabs:
         tab = tabs[c]
         row = score_table(r, c)
-        f = _rules.FACE.get(c, 1)
-        for i in range(nr):
-            v = tab[row[i] // f]
-            if v > best[i]:
-                best[i] = v
+        max_row(best, tab, row, _rules.FACE.get(c, 1))
     # five (six) of a kind: Joker rules and bonuses as the engine applies them
     for face in range(1, 7):
         dice = [face] * r.dice
@@ -166,10 +175,7 @@ def _best(t, e, stop, bonus, must_roll=False):
     """
     b = best_sub(t, e[:], must_roll)
     if not must_roll:
-        for r in range(len(b)):
-            v = stop[r] + bonus
-            if v > b[r]:
-                b[r] = v
+        raise_to(b, stop, bonus)
     return b
 
 
@@ -201,13 +207,13 @@ def _levels(game, level, model, need):
     return lv
 
 
-def _trim(lv, need, later):
-    """Keep of a turn's levels only what its later decisions can use (they need ``later``
-    rolls ahead at most: the level ``later``, and the final values only to build one more).
-    A level trimmed away is built again if asked for."""
-    if later < need:
-        del lv[need:]
-    if later <= 1:
+def _trim(lv, need):
+    """Keep of a turn's levels only what this and its later decisions can use: rolls left
+    only go down in a turn, so nothing above ``need``, and the final values (needed only to
+    build further levels) not once ``need`` is 1. A level trimmed away is built again if
+    asked for."""
+    del lv[need + 1 :]
+    if need <= 1:
         lv[0] = None
 
 
@@ -238,16 +244,19 @@ def options(game, level="best"):
         lv = _levels(game, level, model, need)
         e = lv[need]
         if CACHE_LIMIT == 1:
-            _trim(lv, need, min(left - 1, MAX_LOOKAHEAD))
+            _trim(lv, need)
         full = t.first_full
         for k, dice in sub_keeps(t, game.dice):
             if k >= full:
                 # keeping every die is the same as stopping, or (compulsory rolls) refused
                 continue
             out.append((e[k], ("holds", keep_mask(game.dice, dice))))
-    # MicroPython's sort is not stable: break ties by the order the choices were listed
-    order = sorted(range(len(out)), key=lambda i: (-out[i][0], i))
-    return [out[i] for i in order]
+    # MicroPython's sort is not stable: break ties by the order the choices were listed (one
+    # int per choice, the value above the position: no key function, no tuples)
+    n = len(out)
+    order = [(-out[i][0]) * n + i for i in range(n)]
+    order.sort()
+    return [out[k % n] for k in order]
 
 
 def _non_turn(game):

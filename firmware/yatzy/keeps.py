@@ -149,20 +149,23 @@ def sub_keeps(t, dice):
     largest first and by code within a size (the whole roll first, the empty keep last): a
     total order, so every runtime breaks ties the same way (MicroPython sorts unstably)."""
     counts = counts_of(dice)
-    found = [0]
+    # one int per keep sorts in that order: dice left out above the code's 18 bits
+    found = [len(dice) << 18]
     for v in range(1, 7):
-        shift = 3 * (v - 1)
         have = counts[v]
         if have:
-            found = [s + (m << shift) for s in found for m in range(have + 1)]
-    found.sort(key=lambda s: (-_size(s), s))
+            step = (1 << (3 * (v - 1))) - (1 << 18)
+            found = [s + m * step for s in found for m in range(have + 1)]
+    found.sort()
     add = t.add
     out = []
     for s in found:
-        ds = _uncode(s)
+        ds = []
         k = 0
-        for d in ds:
-            k = add[6 * k + d - 1]
+        for v in range(1, 7):
+            for _ in range((s >> (3 * (v - 1))) & 7):
+                k = add[6 * k + v - 1]
+                ds.append(v)
         out.append((k, ds))
     return out
 
@@ -203,13 +206,134 @@ def score_table(ruleset, category):
     return row
 
 
+# ---- the search's inner loops: viper where the runtime compiles it, plain Python elsewhere ----
+# Values are int32 arrays (array("i"); lists on the plain path) and the integer arithmetic is
+# the same on every runtime (Python's floor division; no value comes near 2**31), so both
+# paths give the same numbers: host_tests/firmware/yatzy/test_keeps_native.py checks that on
+# the MicroPython unix port.
+# ``w``: the bits above 32 in a machine word (0 on the Pico, 32 on a 64-bit host), so that
+# ``int(p[i]) << w >> w`` reads an int32 with its sign on both
+_VIPER = """
+@micropython.viper
+def expect(e, add, off: int, w: int):
+    pe = ptr32(e)
+    pa = ptr16(add)
+    i = off - 1
+    while i >= 0:
+        b = 6 * i
+        s = (int(pe[pa[b]]) << w >> w) + (int(pe[pa[b + 1]]) << w >> w)
+        s += (int(pe[pa[b + 2]]) << w >> w) + (int(pe[pa[b + 3]]) << w >> w)
+        s += (int(pe[pa[b + 4]]) << w >> w) + (int(pe[pa[b + 5]]) << w >> w)
+        pe[i] = s // 6
+        i -= 1
+
+@micropython.viper
+def push(b, add, lo: int, hi: int, w: int):
+    pb = ptr32(b)
+    pa = ptr16(add)
+    i = lo
+    while i < hi:
+        v = int(pb[i]) << w >> w
+        j = 6 * i
+        end = j + 6
+        while j < end:
+            c = int(pa[j])
+            if v > (int(pb[c]) << w >> w):
+                pb[c] = v
+            j += 1
+        i += 1
+
+@micropython.viper
+def push_out(b, out, add, lo: int, hi: int, off: int, w: int):
+    pb = ptr32(b)
+    po = ptr32(out)
+    pa = ptr16(add)
+    i = lo
+    while i < hi:
+        v = int(pb[i]) << w >> w
+        j = 6 * i
+        end = j + 6
+        while j < end:
+            c = int(pa[j]) - off
+            if v > (int(po[c]) << w >> w):
+                po[c] = v
+            j += 1
+        i += 1
+
+@micropython.viper
+def max_row(best, tab, row, n: int, f: int, w: int):
+    pb = ptr32(best)
+    pt = ptr32(tab)
+    pr = ptr8(row)
+    i = 0
+    while i < n:
+        v = int(pt[int(pr[i]) // f]) << w >> w
+        if v > (int(pb[i]) << w >> w):
+            pb[i] = v
+        i += 1
+
+@micropython.viper
+def raise_to(b, stop, bonus: int, n: int, w: int):
+    pb = ptr32(b)
+    ps = ptr32(stop)
+    i = 0
+    while i < n:
+        v = (int(ps[i]) << w >> w) + bonus
+        if v > (int(pb[i]) << w >> w):
+            pb[i] = v
+        i += 1
+"""
+_native = [None]  # the compiled kernels (a dict), False where the runtime has no viper
+
+
+def native():
+    """The viper kernels, compiled on first use; None on a runtime without them (CPython,
+    the WebAssembly port) or when the compiler finds no room (then plain Python, same
+    numbers)."""
+    k = _native[0]
+    if k is None:
+        k = False
+        try:
+            import sys
+
+            import micropython
+
+            k = {"micropython": micropython, "w": 32 if sys.maxsize > 0x7FFFFFFF else 0}
+            exec(_VIPER, k)
+        except Exception:  # ImportError, SyntaxError (no native emitter), MemoryError
+            k = False
+        _native[0] = k
+    return k or None
+
+
+def use_native(on):
+    """Tests: ``False`` forces the plain Python loops, ``True`` goes back to compiling."""
+    _native[0] = None if on else False
+
+
+NEG32 = -(1 << 31)
+
+
+def ints(n, fill=0):
+    """n copies of ``fill``: an array("i") made from bytes (no list of n ints; little-endian,
+    as every target of the firmware is) for the viper kernels, a list for the plain loops
+    (faster on CPython)."""
+    if not native():
+        return [fill] * n
+    return array("i", (fill & 0xFFFFFFFF).to_bytes(4, "little") * n if fill else bytes(4 * n))
+
+
 def expect(t, values):
     """E[keep] = mean over one added die, down from full rolls valued by ``values``."""
     off = t.first_full
-    e = [0] * (off + len(values))  # one block, no temporaries (a fragmented heap)
+    e = ints(off + len(values))  # one block, no temporaries (a fragmented heap)
     for i in range(len(values)):
         e[off + i] = values[i]
     add = t.add
+    k = native()
+    if k:
+        k["expect"](e, add, off, k["w"])
+        return e
     for i in range(off - 1, -1, -1):
         b = 6 * i
         e[i] = (
@@ -224,13 +348,21 @@ def expect(t, values):
 
 
 def best_sub(t, b, must_roll=False):
-    """Turn ``b`` (a value per keep, changed in place) into the best value of each keep's
-    sub-keeps, itself included; returns each roll's best sub-keep, without the whole roll
-    when ``must_roll`` (compulsory rolls). Keeps come by size, so a keep is final before it
-    passes its value on to the keeps with one die more."""
+    """Turn ``b`` (a value per keep, from :func:`ints`, changed in place) into the best value
+    of each keep's sub-keeps, itself included; returns each roll's best sub-keep, without the
+    whole roll when ``must_roll`` (compulsory rolls). Keeps come by size, so a keep is final before
+    it passes its value on to the keeps with one die more."""
     add = t.add
     last = t.off[t.n - 1]  # the keeps one die short of a roll
     off = t.first_full
+    k = native()
+    if k:
+        k["push"](b, add, 0, last if must_roll else off, k["w"])
+        if not must_roll:
+            return b[off:]
+        out = ints(t.nrolls, NEG32)
+        k["push_out"](b, out, add, last, off, off, k["w"])
+        return out
     for i in range(last if must_roll else off):
         v = b[i]
         for j in range(6 * i, 6 * i + 6):
@@ -239,15 +371,47 @@ def best_sub(t, b, must_roll=False):
                 b[c] = v
     if not must_roll:
         return b[off:]
-    out = [None] * t.nrolls
+    out = ints(t.nrolls, NEG32)
     for i in range(last, off):
         v = b[i]
         for j in range(6 * i, 6 * i + 6):
             c = add[j] - off
-            w = out[c]
-            if w is None or v > w:
+            if v > out[c]:
                 out[c] = v
     return out
+
+
+def max_row(best, tab, row, f):
+    """``best[i] = max(best[i], tab[row[i] // f])`` for every roll (``best`` from
+    :func:`ints`, ``tab`` a list, ``row`` bytes): a box's values, by its score, raise each
+    roll's best box."""
+    k = native()
+    if k:
+        k["max_row"](best, array("i", tab), row, len(best), f, k["w"])
+        return
+    if f == 1:
+        for i in range(len(best)):
+            v = tab[row[i]]
+            if v > best[i]:
+                best[i] = v
+    else:
+        for i in range(len(best)):
+            v = tab[row[i] // f]
+            if v > best[i]:
+                best[i] = v
+
+
+def raise_to(b, stop, bonus):
+    """``b[r] = max(b[r], stop[r] + bonus)`` for every roll (``b`` and ``stop`` from
+    :func:`ints`)."""
+    k = native()
+    if k:
+        k["raise_to"](b, stop, bonus, len(b), k["w"])
+        return
+    for r in range(len(b)):
+        v = stop[r] + bonus
+        if v > b[r]:
+            b[r] = v
 
 
 def best_keep(t, e, must_roll=False):
