@@ -208,11 +208,13 @@ def _levels(game, level, model, need):
 
 
 def _trim(lv, need):
-    """Keep of a turn's levels only what this and its later decisions can use: rolls left
-    only go down in a turn, so nothing above ``need``, and the final values (needed only to
-    build further levels) not once ``need`` is 1. A level trimmed away is built again if
-    asked for."""
-    del lv[need + 1 :]
+    """Keep of a turn's levels only what its later decisions can use: rolls left only go
+    down in a turn, so nothing above ``need``, and the final values (needed only to build
+    further levels) not once ``need`` is 1. The level just used goes too when it is above
+    1 (it is one expect and one best-sub-keep pass away from the level below, cheap to build
+    again for the roll that follows a hold): the heap keeps at most the final values and one
+    level between decisions. A level trimmed away is built again if asked for."""
+    del lv[(need if need > 1 else need + 1) :]
     if need <= 1:
         lv[0] = None
 

@@ -283,31 +283,37 @@ def raise_to(b, stop, bonus: int, n: int, w: int):
             pb[i] = v
         i += 1
 """
-_native = [None]  # the compiled kernels (a dict), False where the runtime has no viper
+_native = [None, None]  # the kernels in use (None: not tried yet, False: plain); compiled
 
 
 def native():
     """The viper kernels, compiled on first use; None on a runtime without them (CPython,
     the WebAssembly port) or when the compiler finds no room (then plain Python, same
-    numbers)."""
+    numbers). The source text is let go after the one attempt (it is 2 KB of heap)."""
+    global _VIPER
     k = _native[0]
     if k is None:
-        k = False
-        try:
-            import sys
+        k = _native[1]
+        if k is None and _VIPER is not None:
+            src = _VIPER
+            _VIPER = None
+            try:
+                import sys
 
-            import micropython
+                import micropython
 
-            k = {"micropython": micropython, "w": 32 if sys.maxsize > 0x7FFFFFFF else 0}
-            exec(_VIPER, k)
-        except Exception:  # ImportError, SyntaxError (no native emitter), MemoryError
-            k = False
+                k = {"micropython": micropython, "w": 32 if sys.maxsize > 0x7FFFFFFF else 0}
+                exec(src, k)
+            except Exception:  # ImportError, SyntaxError (no native emitter), MemoryError
+                k = None
+            _native[1] = k
+        k = k or False
         _native[0] = k
     return k or None
 
 
 def use_native(on):
-    """Tests: ``False`` forces the plain Python loops, ``True`` goes back to compiling."""
+    """Tests: ``False`` forces the plain Python loops, ``True`` uses the kernels again."""
     _native[0] = None if on else False
 
 
