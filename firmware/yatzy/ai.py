@@ -29,8 +29,6 @@ Example::
     ('roll',)
 """
 
-from array import array
-
 from yatzy import levels as _levels
 from yatzy import rules as _rules
 from yatzy import strategy as _st
@@ -45,7 +43,7 @@ from yatzy.future import (  # noqa: F401 (Model, exact_key: public here too)
 )
 from yatzy.future import model as _model
 from yatzy.holds import keep_mask, kept
-from yatzy.keeps import expect, score_table, tables
+from yatzy.keeps import best_sub, expect, ints, max_row, raise_to, score_table, sub_keeps, tables
 
 NEG = -(1 << 29)
 # the levels this module registers: those the registry says it provides
@@ -71,18 +69,22 @@ def box_value(game, model, now, c, col, pts, dice_extra=0, have=None, flag=None)
         have = game.upper_total(p, col)
     if flag is None:
         flag = _flag(game, p, col)
-    v = pts * UNIT
-    upper = have
-    if c in _rules.FACE:
-        upper = have + pts
-        if have < r.bonus_threshold <= upper:
-            v += r.bonus_value * UNIT
+    upper = have + pts if c in _rules.FACE else have
     if r.joker and c in r.yatzy_boxes and pts:
         flag = 1
     card[c] = pts  # look at the card with the box filled, then restore it
     after = model.value(card, upper, flag)
     card[c] = None
-    return fa * (v + (after - now[col]) * model.future // 4) + dice_extra * UNIT
+    return _worth(r, fa, c, pts, have, after - now[col], model.future) + dice_extra * UNIT
+
+
+def _worth(r, fa, c, pts, have, change, future):
+    """UNIT value of ``pts`` in box ``c`` (factor ``fa``, upper total ``have`` before):
+    points, the bonus it completes, and ``change`` of future value counted ``future``/4."""
+    v = pts * UNIT
+    if c in _rules.FACE and have < r.bonus_threshold <= have + pts:
+        v += r.bonus_value * UNIT
+    return fa * (v + change * future // 4)
 
 
 def final_values(game, model):
@@ -90,28 +92,37 @@ def final_values(game, model):
     r = game.rules
     t = tables(r.dice)
     p = game.current
-    nr = len(t.rolls)
-    best = [NEG] * nr
+    best = ints(t.nrolls, NEG)
     now = _now_values(game, model)
     # per box, the best over the columns where it is open, as a table indexed by the score
     # (upper boxes: by the count of their face): one pass over the rolls per box
+    # box_value without filling the card: the future value of the column with one box filled
+    # is its lower part with that box taken out plus the upper part as it is, or the other
+    # way round (an upper box: the upper part for every count of its face at once)
     tabs = {}
+    fut = model.future
     for col in range(r.columns):
         fa = r.factors[col]
         have = game.upper_total(p, col)
         flag = _flag(game, p, col)
+        card = game.players[p].card[col]
+        lo = model.lower_part(card, flag)
+        up = model.upper_part(card, have)
+        nc = now[col]
         for c in game.open_boxes(p, col):
             row = score_table(r, c)
             if c in _rules.FACE:
                 f = _rules.FACE[c]
-                tab = [box_value(game, model, now, c, col, 0, 0, have, flag)]
-                for n in range(1, r.dice + 1):
-                    tab.append(box_value(game, model, now, c, col, f * n, 0, have, flag))
+                ups = model.upper_row(card, have, c, f, r.dice)
+                tab = []
+                for n in range(r.dice + 1):
+                    tab.append(_worth(r, fa, c, f * n, have, lo + ups[n] - nc, fut))
             else:
-                k0 = box_value(game, model, now, c, col, 0, 0, have, flag)
+                k0 = _worth(r, fa, c, 0, have, model.lower_part(card, flag, c) + up - nc, fut)
                 k1 = k0
                 if r.joker and c in r.yatzy_boxes:
-                    k1 = box_value(game, model, now, c, col, 1, 0, have, flag) - fa * UNIT
+                    after = model.lower_part(card, 1, c) + up
+                    k1 = _worth(r, fa, c, 1, have, after - nc, fut) - fa * UNIT
                 per = fa * UNIT
                 tab = [k0]
                 for s in range(1, _top(r, c, row) + 1):
@@ -125,18 +136,14 @@ def final_values(game, model):
     for c in tabs:
         tab = tabs[c]
         row = score_table(r, c)
-        f = _rules.FACE.get(c, 1)
-        for i in range(nr):
-            v = tab[row[i] // f]
-            if v > best[i]:
-                best[i] = v
+        max_row(best, tab, row, _rules.FACE.get(c, 1))
     # five (six) of a kind: Joker rules and bonuses as the engine applies them
     for face in range(1, 7):
         dice = [face] * r.dice
         extra = game.extra_for(p, dice)
         if not extra and not game.joker_active(p, dice):
             continue  # plain scores: the loop above has it right
-        i = t.roll_index[tuple(dice)]
+        i = t.index_of_roll(dice)
         top = NEG
         for c, col, pts in game.choices_for(p, dice):
             v = box_value(game, model, now, c, col, pts, extra)
@@ -166,59 +173,10 @@ def _best(t, e, stop, bonus, must_roll=False):
     ``must_roll`` (compulsory rolls): neither stopping nor keeping every die (a roll must
     re-roll at least one die), only the keeps with fewer dice.
     """
-    ps, par = _parents(t)
-    b = e[:]
-    for k in range(1, len(b)):  # keeps come by size: a keep's parents are done before it
-        v = b[k]
-        for j in range(ps[k], ps[k + 1]):
-            w = b[par[j]]
-            if w > v:
-                v = w
-        b[k] = v  # best sub-keep of k (k itself included)
-    off = t.first_full
-    out = []
-    for r in range(len(t.rolls)):
-        if must_roll:
-            k = off + r
-            w = NEG
-            for j in range(ps[k], ps[k + 1]):
-                if b[par[j]] > w:
-                    w = b[par[j]]
-            out.append(w)
-            continue
-        v = stop[r] + bonus
-        w = b[off + r]
-        out.append(w if w > v else v)
-    return out
-
-
-_PARENTS = {}
-
-
-def _parents(t):
-    """Per keep, the keeps with one die fewer (one per distinct value): (starts, flat).
-
-    The inverse of the core's one-die-more table, kept in two small arrays (no dict: this
-    runs on the device). The best sub-keep of every roll then costs ~1 500 steps instead
-    of ~4 400 (5 dice)."""
-    got = _PARENTS.get(t.n)
-    if got is None:
-        n_keeps = len(t.keeps)
-        add = t.add
-        count = array("H", [0] * (n_keeps + 1))
-        for j in range(6 * t.first_full):
-            count[add[j] + 1] += 1
-        for k in range(n_keeps):
-            count[k + 1] += count[k]
-        starts = array("H", count)
-        flat = array("H", [0] * count[n_keeps])
-        for j in range(6 * t.first_full):
-            child = add[j]
-            flat[count[child]] = j // 6
-            count[child] += 1
-        got = (starts, flat)
-        _PARENTS[t.n] = got
-    return got
+    b = best_sub(t, e[:], must_roll)
+    if not must_roll:
+        raise_to(b, stop, bonus)
+    return b
 
 
 def _signature(game, model):
@@ -232,7 +190,7 @@ def _levels(game, level, model, need):
     """[final values, keep values with 1 roll to come, ..., keep values with `need`]."""
     sig = _signature(game, model)
     lv = _cache.get(sig)
-    if lv is None:
+    if lv is None or (len(lv) <= need and lv[0] is None):  # new, or trimmed too far
         if len(_cache) >= CACHE_LIMIT:
             _cache.clear()
         lv = [final_values(game, model)]
@@ -247,6 +205,18 @@ def _levels(game, level, model, need):
             prev = _best(t, lv[j - 1], lv[0], (j - 1) * model.saved_roll, game.rules.all_rolls)
         lv.append(expect(t, prev))
     return lv
+
+
+def _trim(lv, need):
+    """Keep of a turn's levels only what its later decisions can use: rolls left only go
+    down in a turn, so nothing above ``need``, and the final values (needed only to build
+    further levels) not once ``need`` is 1. The level just used goes too when it is above
+    1 (it is one expect and one best-sub-keep pass away from the level below, cheap to build
+    again for the roll that follows a hold): the heap keeps at most the final values and one
+    level between decisions. A level trimmed away is built again if asked for."""
+    del lv[(need if need > 1 else need + 1) :]
+    if need <= 1:
+        lv[0] = None
 
 
 def options(game, level="best"):
@@ -273,18 +243,22 @@ def options(game, level="best"):
     if left > 0:
         t = tables(r.dice)
         need = min(left, MAX_LOOKAHEAD)
-        e = _levels(game, level, model, need)[need]
-        ri = t.roll_index[tuple(sorted(game.dice))]
-        full = len(t.keeps) - len(t.rolls)
-        for j in range(t.start[ri], t.start[ri + 1]):
-            k = t.subs[j]
+        lv = _levels(game, level, model, need)
+        e = lv[need]
+        if CACHE_LIMIT == 1:
+            _trim(lv, need)
+        full = t.first_full
+        for k, dice in sub_keeps(t, game.dice):
             if k >= full:
                 # keeping every die is the same as stopping, or (compulsory rolls) refused
                 continue
-            out.append((e[k], ("holds", keep_mask(game.dice, t.keeps[k]))))
-    # MicroPython's sort is not stable: break ties by the order the choices were listed
-    order = sorted(range(len(out)), key=lambda i: (-out[i][0], i))
-    return [out[i] for i in order]
+            out.append((e[k], ("holds", keep_mask(game.dice, dice))))
+    # MicroPython's sort is not stable: break ties by the order the choices were listed (one
+    # int per choice, the value above the position: no key function, no tuples)
+    n = len(out)
+    order = [(-out[i][0]) * n + i for i in range(n)]
+    order.sort()
+    return [out[k % n] for k in order]
 
 
 def _non_turn(game):

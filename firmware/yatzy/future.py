@@ -24,8 +24,6 @@ Example::
     True
 """
 
-import sys
-
 from yatzy import rules as _rules
 
 UNIT = 64  # value units per point
@@ -39,9 +37,11 @@ def _i16(buf, i):
 
 
 def _tables():
-    from yatzy.tables import fitted as ai_tables
+    """yatzy.tables.fitted, loaded for the caller and dropped again: a Model keeps only its
+    own family's weights on the heap."""
+    from yatzy.keeps import _load
 
-    return ai_tables
+    return _load("fitted")
 
 
 def exact_key(r):
@@ -81,9 +81,9 @@ class Model:
         self.key = exact_key(r) if level == "best" else None
         self.exact = None
         if self.key is not None and self.key in t.EXACT:
-            name = "yatzy.tables.exact_" + self.key
-            __import__(name)
-            self.exact = sys.modules[name].TABLE  # (lower, threshold, flags, L, U)
+            from yatzy.keeps import _load
+
+            self.exact = _load("exact_" + self.key).TABLE  # (lower, threshold, flags, L, U)
         g = t.GENERIC[_family(r)]
         self.weights = g[0]  # box id (base name) -> UNIT
         self.upper_w = g[1]  # face 1..6 -> UNIT (index 0 unused)
@@ -98,48 +98,78 @@ class Model:
             self.future //= 2
         opts = r.options
         self.rkey = (level, r.id, repr([(k, opts[k]) for k in sorted(opts)]))
-        self.lower = [c for c in r.categories if c not in _rules.FACE]
+        # the lower boxes with their weights (extra Yatzy rows weigh as the Yatzy box)
+        w = self.weights
+        self.lower = [
+            (c, w.get(_rules.split_extra(c)[0], 0)) for c in r.categories if c not in _rules.FACE
+        ]
         self.upper_faces = [_rules.FACE[c] for c in r.upper]
 
     def value(self, card, upper, flag):
         """Future value of a column: ``card`` dict box -> score/None, upper total, flag."""
+        return self.lower_part(card, flag) + self.upper_part(card, upper)
+
+    def lower_part(self, card, flag, skip=None):
+        """The lower boxes' share of :meth:`value` (``skip``: a box taken as filled)."""
         if self.exact is not None:
             lower_ids, thr, flags, lt, ut = self.exact
             m = 0
             bit = 1
             for c in lower_ids:
-                if card[c] is None:
+                if card[c] is None and c != skip:
                     m |= bit
                 bit <<= 1
-            um = 0
-            for f in range(1, 7):
-                if card[_rules.UPPER[f - 1]] is None:
-                    um |= 1 << (f - 1)
-            u = upper if upper < thr else thr
-            return _i16(lt, m * flags + flag) + _i16(ut, um * (thr + 1) + u)
+            return _i16(lt, m * flags + flag)
         v = self.flag_w if flag else 0
-        for c in self.lower:
-            if card[c] is None:
-                v += self.weights.get(_rules.split_extra(c)[0], 0)
-        return v + self.upper_value(card, upper)
+        for c, w in self.lower:
+            if card[c] is None and c != skip:
+                v += w
+        return v
 
-    def upper_value(self, card, upper):
+    def upper_part(self, card, upper, skip=None):
+        """The upper boxes' share of :meth:`value` (``skip``: a box taken as filled)."""
+        return self.upper_row(card, upper, skip, 0, 0)[0]
+
+    def upper_row(self, card, have, skip, face, dice):
+        """:meth:`upper_part` with ``skip`` filled with n dice of ``face`` (upper total
+        ``have + face * n``), for n = 0..dice: the open boxes are summed up once."""
         r = self.r
         thr = r.bonus_threshold
+        out = []
+        if self.exact is not None:
+            ut = self.exact[4]
+            thr = self.exact[1]
+            um = 0
+            for f in range(1, 7):
+                c = _rules.UPPER[f - 1]
+                if card[c] is None and c != skip:
+                    um |= 1 << (f - 1)
+            base = um * (thr + 1)
+            for n in range(dice + 1):
+                u = have + face * n
+                out.append(_i16(ut, base + (u if u < thr else thr)))
+            return out
         v = 0
         par = 0
         top = 0
         for f in self.upper_faces:
-            if card[_rules.UPPER[f - 1]] is None:
+            c = _rules.UPPER[f - 1]
+            if card[c] is None and c != skip:
                 v += self.upper_w[f]
                 par += f * thr
                 top += f * r.dice
-        need = thr - upper
-        if need <= 0 or top < need or not top:
-            return v
-        # chance of the bonus: logistic in (expected upper points to come - points needed)
-        x = (par // 21 - need) * self.slope
-        return v + r.bonus_value * UNIT * _logistic(x) // 1024
+        for n in range(dice + 1):
+            need = thr - (have + face * n)
+            if need <= 0 or top < need or not top:
+                out.append(v)
+                continue
+            # chance of the bonus: logistic in (expected upper points to come - points needed)
+            x = (par // 21 - need) * self.slope
+            out.append(v + r.bonus_value * UNIT * _logistic(x) // 1024)
+        return out
+
+    def upper_value(self, card, upper):
+        return self.upper_part(card, upper)
 
 
 def _logistic(x):

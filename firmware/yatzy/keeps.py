@@ -1,21 +1,23 @@
-# Tables over dice multisets: each keep of 0..n dice, its one-die successors, its sub-keeps.
+# Tables over dice multisets: each keep of 0..n dice and its one-die successors; raw box scores.
 # SPDX-License-Identifier: MIT
 """The dice-multiset tables the computer players search a turn with.
 
-``tables(n)`` (built once per dice count, kept) numbers every keep, a multiset of 0..n
-dice, grouped by size; the keeps of n dice are the rolls. ``add[6 * k + d - 1]`` is the
-keep ``k`` plus one die ``d``; ``subs[start[r]:start[r + 1]]`` are roll ``r``'s sub-keeps,
-largest first. Compact arrays: the Pico has little RAM (6 dice: ~25 KB).
-``score_table(ruleset, box)`` is the raw score of every roll in one box (kept per
-ruleset and box). :func:`expect` and :func:`best_keep` are the two steps of the turn
-search over those tables: a keep is worth the mean of one more die added, a roll the best
-of its sub-keeps.
+``tables(n)`` numbers every keep, a multiset of 0..n dice, by size and, within a size, by
+ascending code (:func:`_code`); the keeps of n dice are the rolls. Its one table,
+``add[6 * k + d - 1]`` (the keep ``k`` plus one die ``d``), is generated offline
+(``yatzy.tables.keeps<n>``, by tools/gen/ai_tables.py): nothing is built on the device,
+and it is the only array kept (5 dice: 2.5 KB, 6 dice: 5.5 KB). A keep's index is found by
+adding its dice one by one to the empty keep (index 0). :func:`sub_keeps` lists the keeps
+a roll can make, largest first. :func:`score_table` is the raw score of every roll in one
+box, also generated (``yatzy.tables.scores_<family>``; computed for a ruleset the files do
+not cover). :func:`expect` and :func:`best_keep` are the two steps of the turn search: a
+keep is worth the mean of one more die added, a roll the best of its sub-keeps.
 
 Example::
 
     >>> t = tables(5)
-    >>> len(t.rolls), len(t.keeps), t.rolls[t.roll_index[(6, 1, 6, 1, 6)]]
-    (252, 462, (1, 1, 6, 6, 6))
+    >>> t.nrolls, t.nkeeps, t.roll(t.index_of_roll((6, 1, 6, 1, 6)))
+    (252, 462, [1, 1, 6, 6, 6])
 """
 
 from array import array
@@ -25,6 +27,14 @@ from yatzy.scoring import counts_of
 
 _TABLES = {}
 _SCORES = {}
+# the generated score rows of each ruleset id (same boxes, same scorers)
+_FAMILY = {
+    "yatzy": "nordic",
+    "forced": "nordic",
+    "triple": "nordic",
+    "yahtzee": "yahtzee",
+    "maxi": "maxi",
+}
 
 
 def _code(counts):
@@ -51,132 +61,113 @@ def _size(code):
     return n
 
 
-def _codes_of_size(left, v, code, out):
-    if v == 6:
-        out.append(code | (left << 15))
-        return
-    for m in range(left + 1):
-        _codes_of_size(left - m, v + 1, code | (m << (3 * (v - 1))), out)
+def _multisets(size, faces):
+    """How many multisets of ``size`` dice show only faces 1..faces."""
+    if faces <= 1:
+        return 1 if faces == 1 or size == 0 else 0
+    n = 1
+    for i in range(1, faces):  # C(size + faces - 1, faces - 1)
+        n = n * (size + i) // i
+    return n
 
 
-class _KeepView:
-    """Read-only sequence of keeps (or rolls) as sorted tuples, decoded on demand."""
+def _load(name):
+    """The generated module ``yatzy.tables.<name>``, dropped from the module table again (what
+    the caller keeps of it is all that stays on the heap)."""
+    import sys
 
-    def __init__(self, t, first):
-        self._t = t
-        self._first = first
-
-    def __len__(self):
-        return len(self._t.codes) - self._first
-
-    def __getitem__(self, i):
-        if i < 0 or i >= len(self):
-            raise IndexError("keep index out of range")
-        return tuple(_uncode(self._t.codes[self._first + i]))
-
-
-class _IndexView:
-    """``roll_index[dice]``: index of the roll showing ``dice`` (any order)."""
-
-    def __init__(self, t):
-        self._t = t
-
-    def __getitem__(self, dice):
-        return self._t.index_of_roll(dice)
+    full = "yatzy.tables." + name
+    __import__(full)
+    mod = sys.modules.pop(full)
+    pkg = sys.modules.get("yatzy.tables")
+    if pkg is not None and name in pkg.__dict__:
+        delattr(pkg, name)
+    return mod
 
 
 class _Tables:
-    """Keeps (multisets of 0..n dice, as codes), their one-die successors and each
-    roll's sub-keeps. Compact arrays: the Pico has little RAM (6 dice: ~25 KB)."""
+    """The keeps of 0..n dice: ``off[s]`` is the first keep of s dice, ``add`` their one-die
+    successors (array("H"), generated offline)."""
 
     def __init__(self, n):
-        # codes grouped by size (0..n dice), ascending within a size: lookups bisect
-        codes = array("I")
         self.off = [0] * (n + 2)
         for size in range(n + 1):
-            self.off[size] = len(codes)
-            block = []
-            _codes_of_size(size, 1, 0, block)
-            block.sort()
-            for c in block:
-                codes.append(c)
-        self.off[n + 1] = len(codes)
+            self.off[size + 1] = self.off[size] + _multisets(size, 6)
         self.n = n
-        self.codes = codes
         self.first_full = self.off[n]
-        self.nrolls = len(codes) - self.first_full
-        add = _zeros(6 * self.first_full)
-        for i in range(self.first_full):
-            for d in range(1, 7):
-                add[6 * i + d - 1] = self.find(codes[i] + (1 << (3 * (d - 1))))
-        self.add = add
-        start = _zeros(self.nrolls + 1)
-        total = 0
-        for r in range(self.nrolls):
-            code = codes[self.first_full + r]
-            m = 1
-            for v in range(6):
-                m *= ((code >> (3 * v)) & 7) + 1
-            total += m
-        # sized once (a growing array would need ever larger free blocks on a full heap)
-        subs = _zeros(total)
-        at = 0
-        for r in range(self.nrolls):
-            code = codes[self.first_full + r]
-            found = [0]
-            for v in range(1, 7):
-                shift = 3 * (v - 1)
-                have = (code >> shift) & 7
-                found = [s + (m << shift) for s in found for m in range(have + 1)]
-            # largest keeps first (on equal value keep more dice), then by code: a total
-            # order, so every runtime breaks ties the same way (MicroPython sorts unstably)
-            found.sort(key=lambda s: (-_size(s), s))
-            for s in found:
-                subs[at] = self.find(s)
-                at += 1
-            start[r + 1] = at
-        self.start = start
-        self.subs = subs
-        # tuple views (no stored tuples): keeps[k], rolls[r], roll_index[sorted tuple]
-        self.keeps = _KeepView(self, 0)
-        self.rolls = _KeepView(self, self.first_full)
-        self.roll_index = _IndexView(self)
+        self.nkeeps = self.off[n + 1]
+        self.nrolls = self.nkeeps - self.first_full
+        self.add = array("H", _load("keeps%d" % n).ADD)  # a copy; the bytes go with the module
+        if len(self.add) != 6 * self.first_full:
+            raise ValueError("keeps%d table has %d entries" % (n, len(self.add)))
 
-    def find(self, code):
-        """Index of a keep code (binary search in its size block)."""
-        size = _size(code)
-        lo = self.off[size]
-        hi = self.off[size + 1]
-        codes = self.codes
-        while lo < hi:
-            mid = (lo + hi) // 2
-            if codes[mid] < code:
-                lo = mid + 1
-            else:
-                hi = mid
-        if lo >= self.off[size + 1] or codes[lo] != code:
-            raise ValueError("no keep %r" % (_uncode(code),))
-        return lo
+    def keep_index(self, dice):
+        """Index of the keep of ``dice`` (any order, at most n dice)."""
+        if len(dice) > self.n:
+            raise ValueError("more than %d dice: %r" % (self.n, dice))
+        add = self.add
+        k = 0
+        for d in dice:
+            if d < 1 or d > 6:
+                raise ValueError("die value %r outside 1..6" % (d,))
+            k = add[6 * k + d - 1]
+        return k
 
     def index_of_roll(self, dice):
         """Index (0..nrolls-1) of the roll showing ``dice``."""
         if len(dice) != self.n:
             raise ValueError("not a roll of %d dice: %r" % (self.n, dice))
-        return self.find(_code(counts_of(dice))) - self.first_full
+        return self.keep_index(dice) - self.first_full
+
+    def keep(self, k):
+        """Sorted dice of keep ``k`` (the numbering inverted: by size, then code)."""
+        size = 0
+        while self.off[size + 1] <= k:
+            size += 1
+        rank = k - self.off[size]
+        left = size
+        out = []
+        for v in range(6, 1, -1):  # face 6 is the code's most significant count
+            c = 0
+            while True:
+                cnt = _multisets(left - c, v - 1)
+                if rank < cnt:
+                    break
+                rank -= cnt
+                c += 1
+            out = [v] * c + out
+            left -= c
+        return [1] * left + out
 
     def roll(self, r):
-        return _uncode(self.codes[self.first_full + r])
+        """Sorted dice of roll ``r``."""
+        return self.keep(self.first_full + r)
 
 
-def _zeros(n):
-    """array("H") of n zeros, made without a list of n ints where the runtime allows."""
-    try:
-        a = array("H", bytes(2 * n))  # MicroPython: a raw copy of the buffer
-        if len(a) == n:
-            return a
-    except TypeError:  # CPython takes no bytes for "H"
-        pass
-    return array("H", [0] * n)
+def sub_keeps(t, dice):
+    """``[(keep index, sorted dice), ...]`` of every keep the roll ``dice`` can make, the
+    largest first and by code within a size (the whole roll first, the empty keep last): a
+    total order, so every runtime breaks ties the same way (MicroPython sorts unstably)."""
+    counts = counts_of(dice)
+    # one int per keep sorts in that order: dice left out above the code's 18 bits
+    found = [len(dice) << 18]
+    for v in range(1, 7):
+        have = counts[v]
+        if have:
+            step = (1 << (3 * (v - 1))) - (1 << 18)
+            found = [s + m * step for s in found for m in range(have + 1)]
+    found.sort()
+    add = t.add
+    out = []
+    for s in found:
+        ds = []
+        k = 0
+        for v in range(1, 7):
+            for _ in range((s >> (3 * (v - 1))) & 7):
+                k = add[6 * k + v - 1]
+                ds.append(v)
+        out.append((k, ds))
+    return out
 
 
 def tables(n):
@@ -187,12 +178,24 @@ def tables(n):
     return t
 
 
+def release():
+    """Forget the tables and score rows (a game is over; the next one loads them again)."""
+    _TABLES.clear()
+    _SCORES.clear()
+
+
 def score_table(ruleset, category):
-    """Raw scores of ``category`` for every roll of ``tables(n)`` (a bytearray)."""
+    """Raw scores of ``category`` for every roll of ``tables(n)`` (bytes, one per roll)."""
     base = _rules.split_extra(category)[0]
     key = (ruleset.id, base)
     row = _SCORES.get(key)
     if row is None:
+        fam = _FAMILY.get(ruleset.id)
+        rows = _load("scores_" + fam).ROWS if fam is not None else {}
+        for b in rows:  # every box of the family at once (one import)
+            _SCORES[(ruleset.id, b)] = rows[b]
+        row = _SCORES.get(key)
+    if row is None:  # a ruleset or box the generated rows do not cover
         f = ruleset.scorers[base]
         t = tables(ruleset.dice)
         row = bytearray(t.nrolls)
@@ -203,13 +206,140 @@ def score_table(ruleset, category):
     return row
 
 
+# ---- the search's inner loops: viper where the runtime compiles it, plain Python elsewhere ----
+# Values are int32 arrays (array("i"); lists on the plain path) and the integer arithmetic is
+# the same on every runtime (Python's floor division; no value comes near 2**31), so both
+# paths give the same numbers: host_tests/firmware/yatzy/test_keeps_native.py checks that on
+# the MicroPython unix port.
+# ``w``: the bits above 32 in a machine word (0 on the Pico, 32 on a 64-bit host), so that
+# ``int(p[i]) << w >> w`` reads an int32 with its sign on both
+_VIPER = """
+@micropython.viper
+def expect(e, add, off: int, w: int):
+    pe = ptr32(e)
+    pa = ptr16(add)
+    i = off - 1
+    while i >= 0:
+        b = 6 * i
+        s = (int(pe[pa[b]]) << w >> w) + (int(pe[pa[b + 1]]) << w >> w)
+        s += (int(pe[pa[b + 2]]) << w >> w) + (int(pe[pa[b + 3]]) << w >> w)
+        s += (int(pe[pa[b + 4]]) << w >> w) + (int(pe[pa[b + 5]]) << w >> w)
+        pe[i] = s // 6
+        i -= 1
+
+@micropython.viper
+def push(b, add, lo: int, hi: int, w: int):
+    pb = ptr32(b)
+    pa = ptr16(add)
+    i = lo
+    while i < hi:
+        v = int(pb[i]) << w >> w
+        j = 6 * i
+        end = j + 6
+        while j < end:
+            c = int(pa[j])
+            if v > (int(pb[c]) << w >> w):
+                pb[c] = v
+            j += 1
+        i += 1
+
+@micropython.viper
+def push_out(b, out, add, lo: int, hi: int, off: int, w: int):
+    pb = ptr32(b)
+    po = ptr32(out)
+    pa = ptr16(add)
+    i = lo
+    while i < hi:
+        v = int(pb[i]) << w >> w
+        j = 6 * i
+        end = j + 6
+        while j < end:
+            c = int(pa[j]) - off
+            if v > (int(po[c]) << w >> w):
+                po[c] = v
+            j += 1
+        i += 1
+
+@micropython.viper
+def max_row(best, tab, row, n: int, f: int, w: int):
+    pb = ptr32(best)
+    pt = ptr32(tab)
+    pr = ptr8(row)
+    i = 0
+    while i < n:
+        v = int(pt[int(pr[i]) // f]) << w >> w
+        if v > (int(pb[i]) << w >> w):
+            pb[i] = v
+        i += 1
+
+@micropython.viper
+def raise_to(b, stop, bonus: int, n: int, w: int):
+    pb = ptr32(b)
+    ps = ptr32(stop)
+    i = 0
+    while i < n:
+        v = (int(ps[i]) << w >> w) + bonus
+        if v > (int(pb[i]) << w >> w):
+            pb[i] = v
+        i += 1
+"""
+_native = [None, None]  # the kernels in use (None: not tried yet, False: plain); compiled
+
+
+def native():
+    """The viper kernels, compiled on first use; None on a runtime without them (CPython,
+    the WebAssembly port) or when the compiler finds no room (then plain Python, same
+    numbers). The source text is let go after the one attempt (it is 2 KB of heap)."""
+    global _VIPER
+    k = _native[0]
+    if k is None:
+        k = _native[1]
+        if k is None and _VIPER is not None:
+            src = _VIPER
+            _VIPER = None
+            try:
+                import sys
+
+                import micropython
+
+                k = {"micropython": micropython, "w": 32 if sys.maxsize > 0x7FFFFFFF else 0}
+                exec(src, k)
+            except Exception:  # ImportError, SyntaxError (no native emitter), MemoryError
+                k = None
+            _native[1] = k
+        k = k or False
+        _native[0] = k
+    return k or None
+
+
+def use_native(on):
+    """Tests: ``False`` forces the plain Python loops, ``True`` uses the kernels again."""
+    _native[0] = None if on else False
+
+
+NEG32 = -(1 << 31)
+
+
+def ints(n, fill=0):
+    """n copies of ``fill``: an array("i") made from bytes (no list of n ints; little-endian,
+    as every target of the firmware is) for the viper kernels, a list for the plain loops
+    (faster on CPython)."""
+    if not native():
+        return [fill] * n
+    return array("i", (fill & 0xFFFFFFFF).to_bytes(4, "little") * n if fill else bytes(4 * n))
+
+
 def expect(t, values):
     """E[keep] = mean over one added die, down from full rolls valued by ``values``."""
     off = t.first_full
-    e = [0] * (off + len(values))  # one block, no temporaries (a fragmented heap)
+    e = ints(off + len(values))  # one block, no temporaries (a fragmented heap)
     for i in range(len(values)):
         e[off + i] = values[i]
     add = t.add
+    k = native()
+    if k:
+        k["expect"](e, add, off, k["w"])
+        return e
     for i in range(off - 1, -1, -1):
         b = 6 * i
         e[i] = (
@@ -223,18 +353,78 @@ def expect(t, values):
     return e
 
 
+def best_sub(t, b, must_roll=False):
+    """Turn ``b`` (a value per keep, from :func:`ints`, changed in place) into the best value
+    of each keep's sub-keeps, itself included; returns each roll's best sub-keep, without the
+    whole roll when ``must_roll`` (compulsory rolls). Keeps come by size, so a keep is final before
+    it passes its value on to the keeps with one die more."""
+    add = t.add
+    last = t.off[t.n - 1]  # the keeps one die short of a roll
+    off = t.first_full
+    k = native()
+    if k:
+        k["push"](b, add, 0, last if must_roll else off, k["w"])
+        if not must_roll:
+            return b[off:]
+        out = ints(t.nrolls, NEG32)
+        k["push_out"](b, out, add, last, off, off, k["w"])
+        return out
+    for i in range(last if must_roll else off):
+        v = b[i]
+        for j in range(6 * i, 6 * i + 6):
+            c = add[j]
+            if v > b[c]:
+                b[c] = v
+    if not must_roll:
+        return b[off:]
+    out = ints(t.nrolls, NEG32)
+    for i in range(last, off):
+        v = b[i]
+        for j in range(6 * i, 6 * i + 6):
+            c = add[j] - off
+            if v > out[c]:
+                out[c] = v
+    return out
+
+
+def max_row(best, tab, row, f):
+    """``best[i] = max(best[i], tab[row[i] // f])`` for every roll (``best`` from
+    :func:`ints`, ``tab`` a list, ``row`` bytes): a box's values, by its score, raise each
+    roll's best box."""
+    k = native()
+    if k:
+        k["max_row"](best, array("i", tab), row, len(best), f, k["w"])
+        return
+    if f == 1:
+        for i in range(len(best)):
+            v = tab[row[i]]
+            if v > best[i]:
+                best[i] = v
+    else:
+        for i in range(len(best)):
+            v = tab[row[i] // f]
+            if v > best[i]:
+                best[i] = v
+
+
+def raise_to(b, stop, bonus):
+    """``b[r] = max(b[r], stop[r] + bonus)`` for every roll (``b`` and ``stop`` from
+    :func:`ints`)."""
+    k = native()
+    if k:
+        k["raise_to"](b, stop, bonus, len(b), k["w"])
+        return
+    for r in range(len(b)):
+        v = stop[r] + bonus
+        if v > b[r]:
+            b[r] = v
+
+
 def best_keep(t, e, must_roll=False):
-    """Best sub-keep value of each roll; ``must_roll`` (compulsory rolls) leaves out the
-    full keep, which comes first in each roll's list of sub-keeps."""
-    start = t.start
-    subs = t.subs
-    skip = 1 if must_roll else 0
-    out = [0] * t.nrolls
-    for r in range(t.nrolls):
-        best = 0
-        for j in range(start[r] + skip, start[r + 1]):
-            v = e[subs[j]]
-            if v > best:
-                best = v
-        out[r] = best
+    """Best sub-keep value of each roll (at least 0); ``must_roll`` (compulsory rolls) leaves
+    out the full keep."""
+    out = best_sub(t, e[:], must_roll)
+    for r in range(len(out)):
+        if out[r] < 0:
+            out[r] = 0
     return out

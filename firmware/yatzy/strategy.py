@@ -37,10 +37,10 @@ from yatzy import rules as _rules
 from yatzy.engine import DIRECTION, OVER, ROLLOFF, TIEBREAK
 from yatzy.holds import keep_mask
 from yatzy.keeps import (  # noqa: F401 (tables, score_table: public here too)
-    _uncode,
     best_keep,
     expect,
     score_table,
+    sub_keeps,
     tables,
 )
 from yatzy.levels import LEVELS, PROVIDERS  # noqa: F401 (LEVELS: public here too)
@@ -227,13 +227,14 @@ def _basic(game, rand=None):
     e = keep_values(game, min(left, MAX_LOOKAHEAD))
     best = -1
     chosen = None
+    subs = sub_keeps(t, game.dice)
     # compulsory rolls: the full keep (first of the sub-keeps) would roll no die
-    first = t.start[ri] + (1 if game.rules.all_rolls else 0)
-    for j in range(first, t.start[ri + 1]):
-        v = e[t.subs[j]]
+    for j in range(1 if game.rules.all_rolls else 0, len(subs)):
+        k, dice = subs[j]
+        v = e[k]
         if v > best:
             best = v
-            chosen = _uncode(t.codes[t.subs[j]])
+            chosen = dice
     stop = _cache[2][0][ri]  # keep_values filled the cache: level 0 = stopping now
     if stop >= best and not game.rules.all_rolls:
         c, col = best_box(game)

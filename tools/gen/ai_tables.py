@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # Derive the computer players' compact future-value tables from the exact solver.
 # SPDX-License-Identifier: MIT
-"""Writes firmware/yatzy/tables/fitted.py and exact_<id>.py from the exact optimum.
+"""Writes firmware/yatzy/tables/fitted.py and exact_<id>.py from the exact optimum, and the
+search tables keeps5.py, keeps6.py and scores_<family>.py (``--search-only``: just those).
 
 For `yatzy`, `yahtzee` and `forced` the exact table E(mask, upper, flag) of
 tools/solver/solver.py is projected onto `L[open lower boxes, flag] + U[open upper boxes][upper]`
@@ -11,16 +12,25 @@ The generic model (`good`, and `best` for variants the solver does not cover) is
 per box plus `bonus * logistic(slope * (par - need))`, fitted to the same tables; Maxi (no
 exact table) gets weights from one-turn values of its boxes scaled like Nordic ones.
 
-    python -m tools.gen.ai_tables [--dir firmware/yatzy/tables]
+The search tables need no solver: ``keeps<n>.ADD`` is the one-die-more table of
+``yatzy.keeps`` (keep ``k`` plus die ``d`` is keep ``ADD[6 * k + d - 1]``, little-endian uint16;
+keeps numbered by size, ascending multiset code within a size), and ``scores_<family>.ROWS``
+the raw score of every roll (in roll order) in every box of the rulesets of that family.
+``host_tests/tools/gen/test_ai_tables.py`` checks both against a computation from first
+principles and that the files are up to date.
+
+    python -m tools.gen.ai_tables [--dir firmware/yatzy/tables] [--search-only]
 """
 
 import argparse
 import os
 import sys
+from itertools import product
 
 import numpy as np
 from yatzy import ai  # noqa: E402
 from yatzy import rules as R  # noqa: E402
+from yatzy.scoring import counts_of
 
 from tools.paths import ROOT
 from tools.solver import solver as S  # noqa: E402
@@ -159,10 +169,122 @@ def _write(path, lines):
     return path, len(text)
 
 
+# ---- search tables: keeps and raw scores ---------------------------------------------------
+# the score-row family of each ruleset id (same boxes, same scorers)
+SCORE_FAMILIES = {
+    "nordic": ("yatzy", "forced", "triple"),
+    "yahtzee": ("yahtzee",),
+    "maxi": ("maxi",),
+}
+
+
+def keep_code(counts):
+    """A multiset as yatzy.keeps codes it: 3 bits per face count, face 1 lowest."""
+    return sum(counts[v - 1] << (3 * (v - 1)) for v in range(1, 7))
+
+
+def keeps_of(n):
+    """Face-count tuples of every keep of 0..n dice, in the firmware's numbering."""
+    out = []
+    for size in range(n + 1):
+        block = [c for c in product(range(size + 1), repeat=6) if sum(c) == size]
+        out += sorted(block, key=keep_code)
+    return out
+
+
+def add_table(n):
+    """ADD of ``keeps<n>``: index of keep k plus die d at 6 * k + d - 1, for keeps under n dice."""
+    keeps = keeps_of(n)
+    index = {c: i for i, c in enumerate(keeps)}
+    out = []
+    for c in keeps:
+        if sum(c) == n:
+            break
+        for d in range(6):
+            out.append(index[c[:d] + (c[d] + 1,) + c[d + 1 :]])
+    return out
+
+
+def rolls_of(n):
+    """Sorted dice of every roll of n dice, in roll order."""
+    return [[v + 1 for v in range(6) for _ in range(c[v])] for c in keeps_of(n) if sum(c) == n]
+
+
+def score_rows(family):
+    """{base box: bytes of its raw score for every roll} for the rulesets of ``family``."""
+    rows = {}
+    for rid in SCORE_FAMILIES[family]:
+        rs = R.configure(rid)
+        rolls = rolls_of(rs.dice)
+        for c in rs.categories:
+            base = R.split_extra(c)[0]
+            f = rs.scorers[base]
+            row = bytes(f(counts_of(m), sum(m)) for m in rolls)
+            if rows.setdefault(base, row) != row:
+                raise SystemExit("%s scores %s unlike its family %s" % (rid, base, family))
+    return rows
+
+
+def keeps_module(n):
+    a = add_table(n)
+    data = b"".join(v.to_bytes(2, "little") for v in a)
+    out = [
+        "# One-die-more table of the %d-dice keeps for yatzy.keeps (tools/gen/ai_tables.py)." % n,
+        "# SPDX-License-Identifier: MIT",
+        '"""Generated; do not edit by hand. ADD: little-endian uint16, keep k plus die d is keep',
+        "ADD[6 * k + d - 1] (%d keeps under %d dice, %d keeps in all)."
+        % (
+            len(a) // 6,
+            n,
+            len(keeps_of(n)),
+        ),
+        '"""',
+        "",
+        "ADD = (",
+    ]
+    out += ["    " + line for line in fmt_bytes(data)]
+    out.append(")")
+    return out
+
+
+def scores_module(family):
+    rows = score_rows(family)
+    out = [
+        "# Raw scores of every roll in each %s box for yatzy.keeps (tools/gen/ai_tables.py)."
+        % family,
+        "# SPDX-License-Identifier: MIT",
+        '"""Generated; do not edit by hand. ROWS[box]: one byte per roll, in roll order,',
+        "for the rulesets %s." % ", ".join(SCORE_FAMILIES[family]),
+        '"""',
+        "",
+        "ROWS = {",
+    ]
+    for base, row in rows.items():
+        out.append("    %r: (" % base)
+        out += ["        " + line for line in fmt_bytes(row)]
+        out.append("    ),")
+    out.append("}")
+    return out
+
+
+def search_modules():
+    """{file name: lines} of the search tables."""
+    out = {"keeps%d.py" % n: keeps_module(n) for n in (5, 6)}
+    for fam in SCORE_FAMILIES:
+        out["scores_%s.py" % fam] = scores_module(fam)
+    return out
+
+
 def main(argv=None):
-    ap = argparse.ArgumentParser(description="generate firmware/yatzy/tables/fitted.py")
+    ap = argparse.ArgumentParser(description="generate firmware/yatzy/tables/")
     ap.add_argument("--dir", default=os.path.join(ROOT, "firmware", "yatzy", "tables"))
+    ap.add_argument("--search-only", action="store_true", help="only keeps and score tables")
     args = ap.parse_args(argv)
+    for name, lines in search_modules().items():
+        path, size = _write(os.path.join(args.dir, name), lines)
+        print("wrote %s (%d bytes)" % (path, size))
+    if args.search_only:
+        return 0
     exact = {}
     generic = {}
     report = []

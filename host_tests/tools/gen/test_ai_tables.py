@@ -1,0 +1,138 @@
+# The generated search tables equal a computation from first principles, and are up to date.
+# SPDX-License-Identifier: MIT
+"""``yatzy.tables.keeps<n>`` and ``scores_<family>`` (tools/gen/ai_tables.py) against keeps
+and scores worked out here without the generator or the firmware's own numbering code, for
+every keep and every roll; the files on disk equal what the generator writes now; and the
+computer players make the same choices as when the tables were built on the device
+(host_tests/golden/ai_decisions.json, recorded with that code)."""
+
+import json
+import os
+from array import array
+from itertools import combinations_with_replacement
+
+import pytest
+from support.ai_games import CASES, key, play
+from yatzy import keeps
+from yatzy import rules as R
+from yatzy.scoring import counts_of
+
+from tools.gen import ai_tables as gen
+from tools.paths import ROOT
+
+GOLDEN = os.path.join(ROOT, "host_tests", "golden", "ai_decisions.json")
+
+
+def reference_keeps(n):
+    """Sorted dice tuples of every keep of 0..n dice: by size, then by the face counts read
+    from face 6 down (the firmware's order)."""
+    out = []
+    for size in range(n + 1):
+        block = list(combinations_with_replacement(range(1, 7), size))
+        block.sort(key=lambda k: tuple(k.count(v) for v in range(6, 0, -1)))
+        out += block
+    return out
+
+
+@pytest.mark.parametrize("n", [5, 6])
+def test_every_keep_plus_every_die_is_the_table_entry(n):
+    ks = reference_keeps(n)
+    index = {k: i for i, k in enumerate(ks)}
+    t = keeps.tables(n)
+    assert (t.nkeeps, t.first_full, t.nrolls) == (
+        len(ks),
+        ks.index((1,) * n),
+        len(ks) - ks.index((1,) * n),
+    )
+    assert len(t.add) == 6 * t.first_full
+    for i, k in enumerate(ks[: t.first_full]):
+        for d in range(1, 7):
+            assert t.add[6 * i + d - 1] == index[tuple(sorted(k + (d,)))]
+    for i, k in enumerate(ks):
+        assert t.keep(i) == list(k)
+        assert t.keep_index(list(reversed(k))) == i
+    for r in range(t.nrolls):
+        assert t.index_of_roll(t.roll(r)) == r
+
+
+@pytest.mark.parametrize("n", [5, 6])
+def test_sub_keeps_list_every_sub_multiset_largest_first(n):
+    t = keeps.tables(n)
+    for r in range(t.nrolls):
+        roll = t.roll(r)
+        subs = keeps.sub_keeps(t, roll[::-1])
+        want = {c for s in range(n + 1) for c in combinations_with_replacement(roll, s)}
+        want = {tuple(sorted(c)) for c in want if all(c.count(v) <= roll.count(v) for v in c)}
+        assert sorted(tuple(d) for _, d in subs) == sorted(want)
+        assert [len(d) for _, d in subs] == sorted((len(d) for _, d in subs), reverse=True)
+        for k, d in subs:
+            assert t.keep(k) == d
+        assert subs[0][1] == roll and subs[-1] == (0, [])
+
+
+@pytest.mark.parametrize("rid", sorted(R.RULESET_IDS))
+def test_generated_score_rows_equal_the_scorers_for_every_roll(rid):
+    rs = R.configure(rid)
+    rolls = [list(c) for c in combinations_with_replacement(range(1, 7), rs.dice)]
+    keeps.release()
+    t = keeps.tables(rs.dice)
+    for c in rs.categories:
+        row = keeps.score_table(rs, c)
+        assert isinstance(row, bytes)  # from the generated file, not computed
+        for dice in rolls:
+            want = rs.scorers[R.split_extra(c)[0]](counts_of(dice), sum(dice))
+            assert row[t.index_of_roll(dice)] == want, (c, dice)
+
+
+def test_a_ruleset_the_files_do_not_cover_gets_computed_rows():
+    rs = R.configure("yatzy")
+
+    class Other:
+        id = "house"
+        dice = 5
+        scorers = rs.scorers
+
+    keeps.release()
+    for c in rs.categories:
+        assert bytes(keeps.score_table(Other, c)) == bytes(keeps.score_table(rs, c))
+
+
+def test_the_files_hold_what_the_generator_writes_now():
+    from yatzy.tables import keeps5, keeps6, scores_maxi, scores_nordic, scores_yahtzee
+
+    for n, mod in ((5, keeps5), (6, keeps6)):
+        assert list(array("H", mod.ADD)) == gen.add_table(n), "regenerate: " + mod.__name__
+    for fam, mod in (
+        ("nordic", scores_nordic),
+        ("yahtzee", scores_yahtzee),
+        ("maxi", scores_maxi),
+    ):
+        assert mod.ROWS == gen.score_rows(fam), "regenerate: " + mod.__name__
+    assert sorted(gen.search_modules()) == sorted(
+        ["keeps5.py", "keeps6.py", "scores_maxi.py", "scores_nordic.py", "scores_yahtzee.py"]
+    )
+
+
+def test_best_sub_is_the_best_over_every_sub_keep():
+    import random
+
+    rnd = random.Random(5)
+    for n in (5, 6):
+        t = keeps.tables(n)
+        e = [rnd.randrange(-1000, 1000) for _ in range(t.nkeeps)]
+        b = keeps.best_sub(t, e[:])
+        m = keeps.best_sub(t, e[:], must_roll=True)
+        for r in range(t.nrolls):
+            subs = keeps.sub_keeps(t, t.roll(r))
+            assert b[r] == max(e[k] for k, _ in subs)
+            assert m[r] == max(e[k] for k, _ in subs[1:])
+
+
+def test_computer_players_choose_as_before():
+    """84 whole seeded games over every ruleset, Maxi with Triple, compulsory rolls and every
+    level: every action the same as with the tables the device used to build itself."""
+    with open(GOLDEN) as fh:
+        golden = json.load(fh)
+    assert sorted(golden) == sorted(key(c) for c in CASES)
+    for c in CASES:
+        assert list(play(*c)) == golden[key(c)], key(c)
