@@ -92,15 +92,21 @@ def gpio(signal):
 class Board:
     """Builds the hardware on request. machine/time are injectable for host tests."""
 
-    def __init__(self, machine=None, time=None, panel=PANEL, maxi_button=True, buzzer=True):
+    def __init__(
+        self, machine=None, time=None, panel=PANEL, maxi_button=True, buzzer=True, select=None
+    ):
         if panel not in PANELS:
             raise ValueError("unknown panel %r (choose from %s)" % (panel, sorted(PANELS)))
+        if select is None and machine is None:
+            import select  # the real board: wait_ms() ends on a button edge
         if machine is None:
             import machine
         if time is None:
             import time
         self.machine = machine
         self.time = time
+        self.select = select  # None (fakes without one): wait_ms() is a plain sleep_ms()
+        self._edge = None  # irq_on_buttons(): (flag, poller) that wait_ms() blocks on
         self.panel = panel
         self.maxi_button = maxi_button
         self.has_buzzer = buzzer
@@ -116,6 +122,20 @@ class Board:
 
     def sleep_ms(self, ms):
         self.time.sleep_ms(ms)
+
+    def wait_ms(self, ms):
+        """Idle up to ms with the CPU asleep (WFE); a button edge ends it at once. Blocks in
+        select.poll on a stream that a button IRQ marks readable: MicroPython runs the IRQ
+        callback while it waits and returns from the poll right after. Without button IRQs
+        (or a select module) this is sleep_ms."""
+        edge = self._edge
+        if edge is None:
+            self.time.sleep_ms(ms)
+            return
+        flag, poller = edge
+        if not flag.up:
+            poller.poll(ms)
+        flag.up = 0
 
     # -- pins ----------------------------------------------------------------
     def pin_in(self, signal):
@@ -227,20 +247,44 @@ class Board:
         self.machine.reset()
 
     def irq_on_buttons(self, handler):
-        """handler(index, level) on both edges of every button pin; wakes lightsleep."""
+        """handler(index, level) on both edges of every button pin; wakes lightsleep and
+        ends wait_ms()."""
         m = self.machine
         trig = m.Pin.IRQ_FALLING | m.Pin.IRQ_RISING
+        flag = None
+        if self.select is not None:
+            flag = _edge_flag()
+            poller = self.select.poll()
+            poller.register(flag, self.select.POLLIN)
+            self._edge = (flag, poller)
         pins = self.button_pins()
         for i in range(len(pins)):
             pin = pins[i][1]
-            pin.irq(_make_irq(handler, i, pin), trig)
+            pin.irq(_make_irq(handler, i, pin, flag), trig)
 
 
-def _make_irq(handler, index, pin):
+def _make_irq(handler, index, pin, flag):
     def irq(_p):
         handler(index, pin.value())
+        if flag is not None:
+            flag.up = 1
 
     return irq
+
+
+def _edge_flag():
+    """A stream that select.poll sees readable while .up is set (a button edge came)."""
+    import io
+
+    class EdgeFlag(getattr(io, "IOBase", object)):
+        up = 0
+
+        def ioctl(self, req, arg):
+            if req == 3:  # MP_STREAM_POLL: report the asked-for events while flagged
+                return arg if self.up else 0
+            return 0
+
+    return EdgeFlag()
 
 
 def _watchdog_base():

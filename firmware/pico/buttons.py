@@ -4,21 +4,31 @@
 # How it works
 # - Each button is read through a zero-argument callable or a Pin (anything with .value()),
 #   with active_low saying which level means "pressed". The logic never reads a clock:
-#   every call takes now_ms.
-# - Observations come from two places: poll(now_ms) samples every input, and edge(i, level,
+#   every call takes now_ms, and times are compared on the ticks_ms circle (ticks_diff), so
+#   raw time.ticks_ms() values work across their 2**30 ms wrap as well as monotonic ms.
+# - Observations come from two places: poll(now_ms) samples the inputs, and edge(i, level,
 #   now_ms) records one pin-IRQ edge into a small preallocated ring (safe from a soft IRQ;
 #   poll() drains it first). With IRQs on both edges every change is seen with its time, so a
 #   tap that starts and ends between two polls is still a press (latched, never lost).
-# - Debounce: a level counts once it has been seen unchanged for debounce_ms (default 20).
-#   Contact bounce shorter than that (the brief allows up to 10 ms) never makes two presses.
-# - Short vs long: a press that is released before long_ms gives ("short") at release. One
-#   held for long_ms gives ("long") at that moment, while still held, and nothing at release:
-#   a long press never also gives a short one.
+# - A press counts once the button has been down for debounce_ms (default 20) without a
+#   release that lasted: a glitch shorter than that is no press, and the press's own contact
+#   bounce is absorbed. It starts at its first edge (the long-press clock runs from there).
+# - The release decides: the first edge back up ends the press at once ("short", at that
+#   edge's time); the bounce after it looks like a press that does not last, so it is none.
+# - Short vs long: a press released before long_ms gives ("short"). One held for long_ms
+#   gives ("long") at that moment, while still held, and nothing at release: a long press
+#   never also gives a short one. next_deadline() says when the next poll must happen.
 # - Several buttons at once: each button is debounced on its own and reports its own events
 #   in the order they were decided, so a chord gives one event per button (the app decides
 #   what a chord means). The queue holds 16 events; older ones are kept if it overflows.
-# - resync(now_ms) adopts the current levels without events and ignores presses already
-#   under way: the shell calls it on wake so the waking press is not also acted on.
+# - resync(now_ms) drops latched edges and queued events, and every button then waits for a
+#   release that lasts debounce_ms before it can give a press: the shell calls it on wake,
+#   so the press that woke the device is not acted on wherever its bounce happens to be when
+#   resync() samples the pins (a sample that reads "released" in the middle of the bounce
+#   must not turn the rest of that bounce into a new press).
+# - irq=True (the Pico's runner, with both edges wired): poll() samples only the buttons
+#   whose state is not settled, plus all of them every SAMPLE_MS and after a ring overflow;
+#   the edges carry everything else. irq=False samples every button on every poll.
 
 try:
     from micropython import const
@@ -33,13 +43,21 @@ from ui.keys import LONG_PRESS_MS  # noqa: E402  (the press contract's threshold
 SHORT = "short"
 LONG = "long"
 
-_IDLE = const(0)  # released (debounced)
-_DOWN = const(1)  # pressed (debounced), long not yet fired
+_IDLE = const(0)  # released; a press may be under way (cand) but does not count yet
+_DOWN = const(1)  # pressed (counted), long not yet fired
 _LONG = const(2)  # pressed, long already fired
-_IGNORE = const(3)  # pressed when resync() ran: no event for this press
+_IGNORE = const(3)  # since resync(): no event until a release has lasted debounce_ms
 
 _RING = const(32)
 _QUEUE = const(16)
+_PERIOD = const(0x40000000)  # MicroPython's ticks_ms wraps at 2**30
+_HALF = const(0x20000000)
+SAMPLE_MS = const(250)  # irq=True: every button is sampled at least this often while polled
+
+
+def ticks_diff(a, b):
+    """a - b on the ticks_ms circle, as time.ticks_diff (this module never imports time)."""
+    return ((a - b + _HALF) % _PERIOD) - _HALF
 
 
 class _Input:
@@ -51,9 +69,10 @@ class _Input:
         self.read = value if value is not None else source
         self.active_low = active_low
         self.state = _IDLE
-        self.cand = False  # candidate level (pressed?)
-        self.cand_t = 0  # when the candidate level was first seen
-        self.down_t = 0  # when the current press became stable
+        self.cand = False  # the level last seen (pressed?)
+        self.cand_t = 0  # when that level was first seen
+        self.first_t = None  # _IDLE: first edge of the press under way (None: none)
+        self.down_t = 0  # _DOWN/_LONG: when the press began
 
     def pressed_level(self, level):
         return (not level) if self.active_low else bool(level)
@@ -62,13 +81,14 @@ class _Input:
 class Buttons:
     """Debounces a set of buttons. inputs: sequence of (name, source)."""
 
-    def __init__(self, inputs, active_low=True, debounce_ms=20, long_ms=LONG_PRESS_MS):
+    def __init__(self, inputs, active_low=True, debounce_ms=20, long_ms=LONG_PRESS_MS, irq=False):
         if debounce_ms < 0 or long_ms <= debounce_ms:
             raise ValueError(
                 "need 0 <= debounce_ms < long_ms, got %r, %r" % (debounce_ms, long_ms)
             )
         self.debounce_ms = debounce_ms
         self.long_ms = long_ms
+        self.irq = irq
         self.inputs = []
         names = []
         for name, source in inputs:
@@ -85,6 +105,8 @@ class Buttons:
         self._w = 0  # written by edge() only
         self._r = 0  # advanced by poll() only
         self.dropped_edges = 0
+        self._dropped_seen = 0
+        self._sample_t = None  # irq=True: when every input was last sampled
         self._events = []
         self.dropped_events = 0
 
@@ -101,29 +123,49 @@ class Buttons:
         self._ring_t[w] = now_ms
         self._w = nxt
 
+    def pending(self):
+        """True when edges wait in the ring (the shell's idle wait may end on this)."""
+        return self._r != self._w
+
     def poll(self, now_ms):
-        """Process latched edges, sample every input, return the list of new events."""
+        """Process latched edges, sample the inputs, return the list of new events (valid
+        until the next poll: an empty one is reused)."""
         r = self._r
         while r != self._w:
             inp = self.inputs[self._ring_i[r]]
             self._observe(inp, inp.pressed_level(self._ring_l[r]), self._ring_t[r])
             r = (r + 1) % _RING
             self._r = r
+        every = not self.irq
+        if not every:
+            last = self._sample_t
+            if (
+                last is None
+                or ticks_diff(now_ms, last) >= SAMPLE_MS
+                or self.dropped_edges != self._dropped_seen
+            ):
+                every = True
+                self._sample_t = now_ms
+                self._dropped_seen = self.dropped_edges
         for inp in self.inputs:
-            self._observe(inp, inp.pressed_level(inp.read()), now_ms)
+            if every or inp.state != _IDLE or inp.cand:
+                self._observe(inp, inp.pressed_level(inp.read()), now_ms)
         events = self._events
-        self._events = []
+        if events:
+            self._events = []
         return events
 
     def resync(self, now_ms):
-        """Drop latched edges and queued events; presses under way give no event."""
+        """Drop latched edges and queued events; from now on every button first waits for a
+        release that lasts debounce_ms, so presses under way (however they bounce) give no
+        event."""
         self._r = self._w
         self._events = []
         for inp in self.inputs:
-            level = inp.pressed_level(inp.read())
-            inp.cand = level
+            inp.cand = inp.pressed_level(inp.read())
             inp.cand_t = now_ms
-            inp.state = _IGNORE if level else _IDLE
+            inp.first_t = None
+            inp.state = _IGNORE
 
     def any_pressed(self):
         """True if any input reads pressed right now, or an edge is waiting (wake check)."""
@@ -135,46 +177,67 @@ class Buttons:
         return False
 
     def held(self):
-        """Names of the buttons that are down (debounced)."""
-        return [inp.name for inp in self.inputs if inp.state != _IDLE]
+        """Names of the buttons that are down (counted, or down since resync())."""
+        return [
+            inp.name
+            for inp in self.inputs
+            if inp.state == _DOWN or inp.state == _LONG or (inp.state == _IGNORE and inp.cand)
+        ]
 
     def next_deadline(self, now_ms):
-        """ms until a held button turns into a long press (or None): when to poll again."""
+        """ms until a poll is needed to decide something (a press reaching debounce_ms, a
+        held button reaching long_ms), or None: edges bring everything else."""
         best = None
         for inp in self.inputs:
             if inp.state == _DOWN:
-                left = inp.down_t + self.long_ms - now_ms
-                if left < 0:
-                    left = 0
-                if best is None or left < best:
-                    best = left
+                left = ticks_diff(inp.down_t, now_ms) + self.long_ms
+            elif inp.state == _IDLE and inp.cand:
+                left = ticks_diff(inp.cand_t, now_ms) + self.debounce_ms
+            else:
+                continue
+            if left < 0:
+                left = 0
+            if best is None or left < best:
+                best = left
         return best
 
     # -- logic -----------------------------------------------------------------
     def _observe(self, inp, level, t):
-        self._settle(inp, t)
-        if level != inp.cand:
-            inp.cand = level
-            inp.cand_t = t
-            self._settle(inp, t)
-        if inp.state == _DOWN and t - inp.down_t >= self.long_ms:
-            inp.state = _LONG
-            self._emit(inp.name, LONG, t)
-
-    def _settle(self, inp, t):
-        """Commit the candidate level once it has lasted debounce_ms."""
-        if t - inp.cand_t < self.debounce_ms:
+        st = inp.state
+        if st == _IGNORE:
+            if inp.cand or ticks_diff(t, inp.cand_t) < self.debounce_ms:
+                if level != inp.cand:
+                    inp.cand = level
+                    inp.cand_t = t
+                return
+            st = inp.state = _IDLE  # released long enough: the ignored press is over
+        if st == _IDLE:
+            if inp.cand and ticks_diff(t, inp.cand_t) >= self.debounce_ms:
+                st = inp.state = _DOWN  # down for debounce_ms: the press counts
+                inp.down_t = inp.first_t if inp.first_t is not None else inp.cand_t
+            elif level != inp.cand:
+                if level and (
+                    inp.first_t is None or ticks_diff(t, inp.cand_t) >= self.debounce_ms
+                ):
+                    inp.first_t = t  # a new press begins
+                inp.cand = level
+                inp.cand_t = t
+                return
+            else:
+                return
+        # _DOWN or _LONG
+        if level:
+            if st == _DOWN and ticks_diff(t, inp.down_t) >= self.long_ms:
+                inp.state = _LONG
+                self._emit(inp.name, LONG, t)
             return
-        pressed = inp.state != _IDLE
-        if inp.cand == pressed:
-            return
-        if inp.cand:
-            inp.state = _DOWN
-            inp.down_t = inp.cand_t
-        else:
-            if inp.state == _DOWN:
-                self._emit(inp.name, SHORT, t)
-            inp.state = _IDLE
+        if st == _DOWN:  # the first release edge decides
+            held_long = ticks_diff(t, inp.down_t) >= self.long_ms
+            self._emit(inp.name, LONG if held_long else SHORT, t)
+        inp.state = _IDLE
+        inp.cand = False
+        inp.cand_t = t
+        inp.first_t = None
 
     def _emit(self, name, kind, t):
         if len(self._events) >= _QUEUE:

@@ -5,13 +5,17 @@
 # sleep functions, error log), so host tests drive it with fakes and a fake clock; main()
 # below wires the real parts from a board.Board and is what firmware/main.py calls.
 #
-# Loop (step): feed the watchdog, poll the buttons, hand presses to the app, app.tick,
-# sound.tick, then idle for the shortest wait anyone asked for (at most poll_ms) with
-# time.sleep_ms, which waits for an interrupt (WFE) on rp2; pin IRQs latch presses meanwhile.
+# Loop (step): feed the watchdog, poll the buttons, hand presses to the app; tick the app
+# after a press and when the wait it asked for is over (never otherwise: an idle step is a
+# button poll and a wait), sound.tick; then idle until the earliest deadline (the app's, the
+# sound's, the debouncer's; at most poll_ms) with `idle`, board.wait_ms on the Pico: the CPU
+# sleeps (WFE) and a button edge ends the wait at once, so a press is acted on right after
+# its deciding edge rather than at the next poll.
 # Sleep: when app.asleep turns True the runner saves, powers the display off and naps in
 # lightsleep chunks (feeding the watchdog between them) until a button is down; then it
-# powers the display on, drops that press (buttons.resync) and calls app.wake: the same
-# screen comes back and the waking press is not acted on.
+# powers the display on, drops that press (buttons.resync: every button must first be seen
+# released for the debounce time, however the waking press bounces) and calls app.wake: the
+# same screen comes back and the waking press is not acted on.
 # Crash: any exception from the app is appended to a bounded log on flash, the app's error
 # screen is shown (a plain text fallback if that fails too) and a roll press builds a fresh
 # app from the factory, which loads the settings and the last saved game from flash: saves
@@ -26,7 +30,7 @@ except ImportError:  # CPython
         return x
 
 
-POLL_MS = const(20)  # longest idle between polls while awake (edges are latched by IRQ)
+POLL_MS = const(1000)  # longest idle wait while awake (a button edge ends it early)
 ERROR_IDLE_MS = const(300000)  # an unattended error screen powers down after 5 minutes
 LOG_NAME = "error.log"
 LOG_MAX = const(4096)
@@ -121,6 +125,7 @@ class Runner:
         self.start_failed = False  # the last crash happened while starting the app
         self.sleeps = 0
         self._applied = None
+        self._tick_at = 0  # monotonic ms when the app wants its next tick (None: idle)
 
     # -- time ------------------------------------------------------------------
     def now(self):
@@ -166,6 +171,7 @@ class Runner:
         self._applied = None
         self.apply_settings()
         self.buttons.resync(now)
+        self._tick_at = now
         self.error = None
 
     def apply_settings(self):
@@ -206,14 +212,18 @@ class Runner:
             pressed = True
         if pressed:
             self.apply_settings()
-        wait = app.tick(now)
-        if app.asleep:
-            self.sleep()
-            return
+        due = self._tick_at
+        if pressed or (due is not None and now >= due):
+            wait = app.tick(now)
+            if app.asleep:
+                self.sleep()
+                return
+            due = self._tick_at = None if wait is None else now + wait
         delay = self.poll_ms
+        if due is not None:
+            delay = _min(delay, due - now)
         if self.sound is not None:
             delay = _min(delay, self.sound.tick(now))
-        delay = _min(delay, wait)
         delay = _min(delay, self.buttons.next_deadline(now))
         if delay > 0 and self.idle is not None:
             self.idle(delay)
@@ -240,6 +250,7 @@ class Runner:
             self.sound.stop()
         now = self._nap_until_press()
         self.app.wake(now)
+        self._tick_at = now
 
     # -- crashes ---------------------------------------------------------------
     def crashed(self, exc):
@@ -284,7 +295,7 @@ class Runner:
         elif restart:
             self.start()
         elif self.idle is not None:
-            self.idle(self.poll_ms)
+            self.idle(_min(self.poll_ms, self.buttons.next_deadline(now)))
 
 
 def _sub(a, b):
@@ -345,7 +356,7 @@ def main(board, display, randbytes=None, root="", steps=None):
 
         randbytes = os.urandom
         seed = dice_seed(storage)
-    buttons = Buttons(board.button_pins(), active_low=True)
+    buttons = Buttons(board.button_pins(), active_low=True, irq=True)
     sound = Sound(board.buzzer())
     wdt = board.watchdog()
     # HOLD1 held at power-up keeps the display bus at the default speed whatever the settings
@@ -377,7 +388,7 @@ def main(board, display, randbytes=None, root="", steps=None):
         board.ticks_diff,
         sound=sound,
         wdt=wdt,
-        idle=board.sleep_ms,
+        idle=board.wait_ms,
         lightsleep=board.lightsleep,
         log=ErrorLog(storage),
         led=board.led(),

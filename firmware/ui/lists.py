@@ -26,6 +26,7 @@ class ListScreen(Screen):
         self.cur = 0
         self.top = 0
         self.note = ""
+        self._items = None  # the rows press() just computed, for the draw_part after it
 
     def items(self):
         return []
@@ -60,10 +61,7 @@ class ListScreen(Screen):
                 cv.text_right(125, y + 1, value, SMALL)
             if k == self.cur:
                 cv.invert_rect(0, y, 128, ROW_P)
-        if len(items) > rows:
-            h = rows * ROW_P * rows // len(items)
-            span = rows * ROW_P - h
-            cv.fill_rect(127, y0 + span * self.top // (len(items) - rows), 1, h, 1)
+        self._scroll_bar(cv, y0, rows, len(items))
         if self.note:
             lines = wrap(self.note, 31)[:2]
             y = 57 - 6 * len(lines)
@@ -71,6 +69,49 @@ class ListScreen(Screen):
             for line in lines:
                 cv.text(2, y, line, SMALL)
                 y += 6
+
+    def _scroll_bar(self, cv, y0, rows, n):
+        if n > rows:
+            h = rows * ROW_P * rows // n
+            span = rows * ROW_P - h
+            cv.fill_rect(127, y0 + span * self.top // (n - rows), 1, h, 1)
+
+    def draw_part(self, cv, part):
+        """Redraw only the rows `part` (item indices on screen) as draw() draws them: the
+        part of the frame a cursor move or a value change touches (see press)."""
+        items = self._items or self.items()
+        self._items = None
+        for k in part:
+            y = ROW_Y + (k - self.top) * ROW_P
+            cv.fill_rect(0, y, 128, ROW_P, 0)
+            label, value = items[k]
+            cv.text(3, y + 1, label, SMALL)
+            if value is not None:
+                cv.text_right(125, y + 1, value, SMALL)
+            if k == self.cur:
+                cv.invert_rect(0, y, 128, ROW_P)
+        self._scroll_bar(cv, ROW_Y, ROWS, len(items))
+
+    def _view(self):
+        """What a press may change besides the rows (None: draw() is not ListScreen's)."""
+        if type(self).draw is not ListScreen.draw or self.rows() != ROWS:
+            return None
+        return (self.items(), self.top, self.note, self.right_title())
+
+    def _changed_rows(self, before, cur0):
+        """The rows on screen a press changed, when nothing else did (else None)."""
+        if before is None or self.app.screen is not self:
+            return None
+        items, top, note, right = before
+        after = self._items = self.items()  # for draw_part, right after
+        if self.top != top or note or self.note or len(after) != len(items):
+            return None
+        if right != self.right_title() or (items[cur0][1] is None) != (after[self.cur][1] is None):
+            return None  # the title or the keys (arrows on a value) change
+        end = top + ROWS if top + ROWS < len(after) else len(after)
+        return tuple(
+            k for k in range(top, end) if after[k] != items[k] or k == cur0 or k == self.cur
+        )
 
     def draw_keys(self, cv):
         items = self.items()
@@ -81,7 +122,9 @@ class ListScreen(Screen):
         )
 
     def press(self, b, long, now):
-        n = len(self.items())
+        before = self._view()
+        cur0 = self.cur
+        n = len(before[0] if before is not None else self.items())
         self.note = ""
         if b == HOLD1 or b == HOLD2:
             if long:
@@ -98,7 +141,8 @@ class ListScreen(Screen):
             self.back()
         elif b == ROLL:
             self.choose(self.cur)
-        self.app.changed()
+        # only the rows that changed are redrawn (and sent) when nothing else did
+        self.app.changed(self._changed_rows(before, cur0) if n else None)
 
     def rows(self):
         return ROWS

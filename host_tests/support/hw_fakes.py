@@ -255,6 +255,52 @@ class FakeTime:
             self.clock.advance(ms)
 
 
+class FakeSelect:
+    """The `select` module as board.Board.wait_ms uses it: poll(ms) runs the fake clock to
+    the next pin change with an IRQ (firing it) and returns once a registered stream reads
+    ready (a button edge marked it), else after ms. ``horizon``: a poll never runs the clock
+    past it (a test that scripts more presses once the clock got there sets it)."""
+
+    POLLIN = 1
+
+    def __init__(self, machine):
+        self.machine = machine
+        self.polls = []  # the ms of every poll() call (None: not kept)
+        self.horizon = None
+
+    def poll(self):
+        return _FakePoller(self)
+
+
+class _FakePoller:
+    def __init__(self, select):
+        self.select = select
+        self.streams = []
+
+    def register(self, stream, mask):
+        self.streams.append((stream, mask))
+
+    def _ready(self):
+        return [(s, m) for s, m in self.streams if s.ioctl(3, m)]
+
+    def poll(self, ms):
+        machine = self.select.machine
+        if self.select.polls is not None:
+            self.select.polls.append(ms)
+        clock = machine.clock
+        end = clock.t + ms
+        horizon = self.select.horizon
+        if horizon is not None and horizon < end:
+            end = horizon if horizon > clock.t else clock.t
+        for t in machine._changes(clock.t, end):
+            machine.run_until(t)
+            ready = self._ready()
+            if ready:
+                return ready
+        clock.t = end
+        return self._ready()
+
+
 class MemStorage:
     """storage contract in memory."""
 
@@ -340,11 +386,13 @@ class FakeApp:
                 self.sound.play("roll")
 
     def tick(self, now_ms):
+        """As the contract says: the ms until the sleep countdown ends (then asleep)."""
         self.ticks += 1
-        if now_ms - self.last_input >= self.sleep_ms:
+        left = self.sleep_ms - (now_ms - self.last_input)
+        if left <= 0:
             self.asleep = True
             return None
-        return None
+        return left
 
     def wake(self, now_ms):
         self.asleep = False

@@ -5,9 +5,17 @@
 # "import mp_runner_scenarios as s; s.run_all()"`; each raises AssertionError on failure.
 from pico import board
 from pico.buttons import Buttons
-from pico.runner import ErrorLog, Runner
+from pico.runner import POLL_MS, ErrorLog, Runner
 from pico.sound import Sound
-from support.hw_fakes import FakeApp, FakeClock, FakeDisplay, FakeMachine, FakeTime, MemStorage
+from support.hw_fakes import (
+    FakeApp,
+    FakeClock,
+    FakeDisplay,
+    FakeMachine,
+    FakeSelect,
+    FakeTime,
+    MemStorage,
+)
 
 ROLL = board.gpio("ROLL")
 HOLD1 = board.gpio("HOLD1")
@@ -20,14 +28,17 @@ class Rig:
         self.app_sleep_ms = sleep_ms
         self.clock = FakeClock(t0, wrap)
         self.machine = FakeMachine(self.clock)
-        self.board = board.Board(machine=self.machine, time=FakeTime(self.clock, self.machine))
+        self.select = FakeSelect(self.machine)
+        self.board = board.Board(
+            machine=self.machine, time=FakeTime(self.clock, self.machine), select=self.select
+        )
         self.storage = MemStorage()
         self.display = FakeDisplay()
         self.sound = Sound(self.board.buzzer())
         self.apps = []
         self.settings_seen = []
         self.fail_on = fail_on
-        self.buttons = Buttons(self.board.button_pins())
+        self.buttons = Buttons(self.board.button_pins(), irq=True)
         b = self.board
         self.runner = Runner(
             self.make_app,
@@ -37,7 +48,7 @@ class Rig:
             b.ticks_diff,
             sound=self.sound,
             wdt=b.watchdog(),
-            idle=b.sleep_ms,
+            idle=b.wait_ms,
             lightsleep=b.lightsleep,
             log=ErrorLog(self.storage),
             led=b.led(),
@@ -71,8 +82,12 @@ class Rig:
         self.machine.pins[gpio].press(t0, t0 + ms)
 
     def run_until(self, t):
+        """Run steps until the fake clock reaches t (an idle wait stops there, so presses
+        scripted afterwards are still in the future)."""
+        self.select.horizon = t
         while self.clock.t < t:
             self.runner.run(steps=1)
+        self.select.horizon = None
 
 
 def presses_and_watchdog():
@@ -82,7 +97,9 @@ def presses_and_watchdog():
     rig.run_until(2000)
     got = [(b, k) for b, k, _ in rig.app.presses]
     assert got == [("hold1", "short"), ("roll", "long")], got
-    assert rig.wdt.feeds > 50 and rig.wdt.longest_gap <= board.WDT_TIMEOUT_MS // 4
+    # fed at every step, and an idle step waits at most POLL_MS
+    assert rig.wdt.feeds >= 2000 // POLL_MS, rig.wdt.feeds
+    assert rig.wdt.longest_gap <= POLL_MS <= board.WDT_TIMEOUT_MS // 4, rig.wdt.longest_gap
 
 
 def crash_log_and_restart():

@@ -141,8 +141,8 @@ def test_callables_and_active_high_sources():
     btns.poll(10)
     btns.poll(40)
     level["v"] = 0
-    btns.poll(50)
-    assert btns.poll(80) == [("roll", SHORT, 80)]
+    assert btns.poll(50) == [("roll", SHORT, 50)]  # the release decides, at once
+    assert btns.poll(80) == []
 
 
 def test_next_deadline_points_at_long_threshold():
@@ -187,3 +187,64 @@ def test_any_pressed_sees_level_and_pending_edges():
 def test_bad_construction_is_a_clear_value_error(inputs, kw, message):
     with pytest.raises(ValueError, match=message):
         Buttons(inputs, **kw)
+
+
+@settings(max_examples=80, deadline=None)
+@given(down=offsets, up=offsets, held=st.integers(min_value=DEBOUNCE + 15, max_value=LONG_MS - 30))
+def test_the_first_release_edge_decides_a_short_press(down, up, held):
+    """No debounce wait at the release: the event carries the release's first edge time,
+    and with IRQ edges it is out at the poll that follows that edge."""
+    clock, pins, btns = make(irq=True)
+    pins[0].script = bouncy(50, 50 + held, down, up)
+    events = simulate(clock, pins, btns, 50 + held, 1000)  # edges only, one late poll
+    events += btns.poll(50 + held)
+    assert events == [("b0", SHORT, 50 + held)]
+    assert simulate(clock, pins, btns, 50 + held + 100, 1, start=51 + held) == []
+
+
+@pytest.mark.parametrize("at", [k / 10 for k in range(0, 40)])
+def test_resync_anywhere_in_a_press_bounce_gives_no_event_for_it(at):
+    """resync() may sample the pin while the contact bounces and reads released: the rest of
+    that bounce must not become a press (the press that woke the Pico)."""
+    level = [0]
+    btns = Buttons([("b0", lambda: level[0])], debounce_ms=DEBOUNCE, long_ms=LONG_MS)
+    flips = (0.3, 0.7, 1.5, 2.6)  # ms after the first edge, ending pressed (low)
+    script = [(0, 0)] + [(f, 1 - i % 2) for i, f in enumerate(flips)]
+    script += [(80, 1), (80.4, 0), (81, 1)]  # released at 80, with bounce
+
+    def level_at(t):
+        return [lv for ct, lv in script if ct <= t][-1]
+
+    level[0] = level_at(at)
+    btns.resync(at)
+    events = []
+    for ct, lv in script:
+        if ct > at:
+            level[0] = lv
+            btns.edge(0, lv, ct)
+            events += btns.poll(ct)
+    for t in range(82, 400, 7):
+        events += btns.poll(t)
+    assert events == []
+    level[0] = 0  # the next press counts
+    btns.edge(0, 0, 500)
+    level[0] = 1
+    btns.edge(0, 1, 560)
+    assert btns.poll(560) == [("b0", SHORT, 560)]
+
+
+@pytest.mark.parametrize("start", [(1 << 30) - 700, (1 << 30) - 30, (1 << 30) - 5])
+def test_raw_ticks_across_the_wrap_give_the_same_presses(start):
+    """Fed raw ticks_ms values (they wrap at 2**30) it works as on monotonic ms."""
+    period = 1 << 30
+    clock = FakeClock(start, wrap=period)
+    pin = FakePin(clock)
+    btns = Buttons([("b0", pin)], debounce_ms=DEBOUNCE, long_ms=LONG_MS)
+    pin.press(start + 10, start + 90)  # short
+    pin.press(start + 200, start + 1000)  # long
+    events = []
+    for t in range(start, start + 1200, 3):
+        clock.t = t
+        events += btns.poll(clock.ticks_ms())
+    assert [k for _, k, _ in events] == [SHORT, LONG]
+    assert events[0][2] == (start + 90) % period

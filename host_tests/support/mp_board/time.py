@@ -16,7 +16,9 @@ def ticks_diff(a, b):
     return machine.CLOCK.ticks_diff(a, b)
 
 
-def sleep_ms(ms):
+def idle(ms):
+    """The runner's idle wait begins (time.sleep_ms here, select.poll in mp_board/select.py):
+    sample the heap, and stop the run past FAKE_LIMIT_MS."""
     if ms >= 5:  # the runner's idle wait (the panel reset before start-up sleeps 1 ms)
         LOW[1] += 1
         if not HEAP or LOW[1] % 25 == 0:
@@ -29,6 +31,10 @@ def sleep_ms(ms):
                 LOW[0] = free
     if machine.CLOCK.t > machine.LIMIT_MS:
         raise KeyboardInterrupt
+
+
+def sleep_ms(ms):
+    idle(ms)
     machine.FAKE.run_until(machine.CLOCK.t + ms)
 
 

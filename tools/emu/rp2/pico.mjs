@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 //
 //   node pico.mjs --uf2 F.uf2 --bootrom B.bin [--fs IMG] [--load FILE@OFFSET ...] [--cdc-port N]
+//                 [--cpu-mhz N]   (the core's speed; the bus and peripheral timing stay as at
+//                                  125 MHz, as on a Pico whose firmware re-derives its dividers)
 //
 // Commands arrive as JSON lines on stdin; events leave as JSON lines on stdout. Every event
 // carries the emulated time `t` (ns since the first power-up, across resets) and `cyc`, the
@@ -44,7 +46,7 @@ const BKPT_ERASE = 0xe0;
 const BKPT_PROGRAM = 0xe1;
 
 function parseArgs(argv) {
-  const out = { uf2: null, bootrom: null, fs: null, fsOffset: 0xa0000, load: [], cdcPort: 0, ack: [OLED] };
+  const out = { uf2: null, bootrom: null, fs: null, fsOffset: 0xa0000, load: [], cdcPort: 0, ack: [OLED], cpuMhz: 125 };
   for (let i = 0; i < argv.length; i += 2) {
     const [k, v] = [argv[i], argv[i + 1]];
     if (v === undefined) throw new Error(`${k} needs a value`);
@@ -54,6 +56,7 @@ function parseArgs(argv) {
     else if (k === '--fs-offset') out.fsOffset = Number(v);
     else if (k === '--load') out.load.push(v);
     else if (k === '--cdc-port') out.cdcPort = Number(v);
+    else if (k === '--cpu-mhz') out.cpuMhz = Number(v);
     else if (k === '--ack') out.ack = v.split(',').filter(Boolean).map((x) => parseInt(x, 16));
     else throw new Error(`unknown argument ${k}`);
   }
@@ -61,6 +64,7 @@ function parseArgs(argv) {
   return out;
 }
 const opts = parseArgs(process.argv.slice(2));
+const CPU_NS_PER_CYCLE = 1000 / opts.cpuMhz; // instructions only: I2C bytes keep NS_PER_CYCLE
 
 function emit(obj) {
   process.stdout.write(JSON.stringify(obj) + '\n');
@@ -331,7 +335,7 @@ function loop() {
         }
         clock.tick(dt);
       } else {
-        clock.tick(core.executeInstruction() * NS_PER_CYCLE);
+        clock.tick(core.executeInstruction() * CPU_NS_PER_CYCLE);
         if (cutCycle !== null && cyc() >= cutCycle) { cutCycle = null; rebootWhy = 'cut'; }
       }
     }

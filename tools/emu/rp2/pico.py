@@ -166,10 +166,23 @@ class Pico:
     [(bytes, flash offset)] more images (e.g. a ROMFS at ROMFS_OFFSET); ``screen``: an
     SSD1306Emulator to feed (default: a new one for ``panel``)."""
 
-    def __init__(self, uf2, bootrom, fs=None, load=(), panel=PANEL, screen=None, wall_timeout=600):
+    def __init__(
+        self,
+        uf2,
+        bootrom,
+        fs=None,
+        load=(),
+        panel=PANEL,
+        screen=None,
+        wall_timeout=600,
+        cpu_mhz=125,
+    ):
         self.wall_timeout = wall_timeout
+        self.cpu_mhz = cpu_mhz  # the core's clock; bus and peripheral timing as at 125 MHz
         self._tmp = tempfile.TemporaryDirectory(prefix="yatzy-rp2-")
         cmd = ["node", os.path.join(HERE, "pico.mjs"), "--uf2", uf2, "--bootrom", bootrom]
+        if cpu_mhz != 125:
+            cmd += ["--cpu-mhz", str(cpu_mhz)]
         if fs is not None:
             cmd += ["--fs", self._file("fs.img", fs)]
         for i, (data, offset) in enumerate(load):

@@ -10,14 +10,14 @@
         keys("r L2 r")                           # [("roll", "short"), ("hold2", "long"), ...]
 
 Presses use the firmware's own timing: a short press is released after SHORT_MS and acts
-at the release (once the 20 ms debounce has passed); a long one acts at the 600 ms threshold
-while still held. The "deciding edge" of a press is that moment's last bounce edge (release)
-or the threshold itself (long).
+at the release's first edge (pico/buttons.py ignores the bounce after it); a long one acts at
+the 600 ms threshold, counted from the press's first edge, while still held. The "deciding
+edge" of a press is that first release edge (short) or the threshold itself (long).
 """
 
 import re
 
-from .pico import CYCLES_PER_MS, NS_PER_MS
+from .pico import BOUNCE_US, CYCLES_PER_MS, NS_PER_MS
 
 SHORT_MS = 100
 LONG_MS = 800  # held past the firmware's 600 ms long-press threshold
@@ -161,7 +161,9 @@ def press(pico, button, kind="short", quiet_ms=QUIET_MS, max_ms=60000, idle_rate
     n_flash = len(pico.flash_ops)
     hold = LONG_MS if kind == "long" else SHORT_MS
     down, up = pico.press(button, hold)
-    decide = down + LONG_THRESHOLD_MS * NS_PER_MS if kind == "long" else up
+    settle_ns = BOUNCE_US[-1] * 1000  # pico.press returns the edges after the bounce
+    first_down, first_up = down - settle_ns, up - settle_ns
+    decide = first_down + LONG_THRESHOLD_MS * NS_PER_MS if kind == "long" else first_up
     pico.run_to(up + NS_PER_MS)
     settle(pico, quiet_ms, max_ms)
     writes = pico.oled_writes(decide)
