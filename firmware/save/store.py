@@ -191,7 +191,7 @@ class Store:
         if self._buf is None or len(self._buf) < want:
             self._buf = None  # the old one can go before the new one is made
             self._buf = bytearray(want)
-        # one long-lived buffer, the record framed in place: saved after every box
+        # one long-lived buffer, the record framed in place: saved after every roll and box
         self._buf, end = codec.encode_into(g, self._buf, at, 4)
         return self._guard(frame.save_game_into, self.storage, self._buf, end, m)
 

@@ -596,6 +596,37 @@ def costly(presses, n=8):
     ]
 
 
+SAVE_GAP_NS = 50 * rp2.NS_PER_MS  # flash operations closer than this belong to one save
+ERASE_NS = 45 * rp2.NS_PER_MS  # the emulated W25Q16's busy times (tools/emu/rp2/pico.mjs)
+PAGE_NS = 400_000
+
+
+def _op_end(op):
+    """When a flash operation (t, cycle, kind, addr, len) is done: its start plus busy time."""
+    if op[2] == "erase":
+        return op[0] + ERASE_NS * ((op[4] + 4095) // 4096)
+    return op[0] + PAGE_NS * ((op[4] + 255) // 256)
+
+
+def save_times(presses):
+    """Every save of the run: [(ms from its first flash operation to the end of its last,
+    operations, erases)]. A save is a burst of flash operations (a press of a computer's
+    turn may make several, a computer step apart); its time is the flash's (the encoding
+    before it is CPU time, in the press's cycles)."""
+    out = []
+    for p in presses:
+        burst = []
+        for op in p.flash_ops + [None]:
+            if burst and (op is None or op[0] - burst[-1][0] > SAVE_GAP_NS):
+                erases = len([1 for o in burst if o[2] == "erase"])
+                span = (_op_end(burst[-1]) - burst[0][0]) / rp2.NS_PER_MS
+                out.append((span, len(burst), erases))
+                burst = []
+            if op is not None:
+                burst.append(op)
+    return out
+
+
 def main(argv=None):
     if argv is None:
         argv = sys.argv[1:] or shlex.split(os.environ.get("RP2_BENCH", ""))
@@ -664,6 +695,21 @@ def main(argv=None):
         print("\ncostliest presses (stock): #, button, kind, Mcycles, flash ops")
         for row in costly(res["stock"]["presses"]):
             print("  %d %s %s %.1f %d" % row)
+        saves = save_times(res["stock"]["presses"])
+        if saves:
+            times = sorted(t for t, _n, _e in saves)
+            print(
+                "\nsaves (stock): %d, flash time median %.1f ms, p95 %.1f ms, max %.1f ms; "
+                "flash operations per save %.1f, erases %.2f"
+                % (
+                    len(times),
+                    q(times, 0.5),
+                    q(times, 0.95),
+                    times[-1],
+                    sum(n for _t, n, _e in saves) / len(saves),
+                    sum(e for _t, _n, e in saves) / len(saves),
+                )
+            )
     if res.get("profile"):
         print("\nprofile (inclusive ms, calls), top 40:")
         for us, calls, name in res["profile"]["rows"][:40]:
