@@ -41,6 +41,7 @@ from yatzy.future import (  # noqa: F401 (Model, exact_key: public here too)
     _flag,
     _now_values,
     _tables,
+    box_value,
     exact_key,
 )
 from yatzy.future import model as _model
@@ -57,32 +58,6 @@ SLIP_FAR = 12  # easy: points between the best and a worse choice it may take in
 _cache = {}  # turn signature -> [final values, keep values with 1 roll to come, ...]
 CACHE_LIMIT = 1  # turns remembered (one is enough in a game; benchmarks raise it)
 _slipped = [None]  # the turn in which easy last slipped
-
-
-def box_value(game, model, now, c, col, pts, dice_extra=0, have=None, flag=None):
-    """UNIT value of filling (c, col) with ``pts``: points, bonus, change of future value.
-
-    ``have`` / ``flag`` (the column's upper total and Yahtzee-50 flag) may be passed in."""
-    r = game.rules
-    p = game.current
-    fa = r.factors[col]
-    card = game.players[p].card[col]
-    if have is None:
-        have = game.upper_total(p, col)
-    if flag is None:
-        flag = _flag(game, p, col)
-    v = pts * UNIT
-    upper = have
-    if c in _rules.FACE:
-        upper = have + pts
-        if have < r.bonus_threshold <= upper:
-            v += r.bonus_value * UNIT
-    if r.joker and c in r.yatzy_boxes and pts:
-        flag = 1
-    card[c] = pts  # look at the card with the box filled, then restore it
-    after = model.value(card, upper, flag)
-    card[c] = None
-    return fa * (v + (after - now[col]) * model.future // 4) + dice_extra * UNIT
 
 
 def final_values(game, model):

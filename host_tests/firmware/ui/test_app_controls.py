@@ -38,17 +38,40 @@ def test_hold_buttons_toggle_the_die_above_them_at_once():
     assert g.dice[4] == before[4] and g.rolls_left() == 1
 
 
-def test_long_roll_opens_the_card_without_rolling_on_the_best_box():
+def test_long_roll_opens_the_card_without_rolling_on_the_box_the_hint_level_chooses():
+    from yatzy.future import best_box
+
     d = solo()
     g = d.app.game
     d.press("roll")
     d.long("roll")
     screen = d.app.screen
     assert g.rolls_used == 1 and screen.mode == 1
-    best = max(s for _, _, s in g.choices())
-    assert screen.pots[screen.order[screen.cur]] == best
+    assert screen.order[screen.cur] == best_box(g, "good")
     d.press("hold5")  # back to the dice
     assert screen.mode == 0
+
+
+@pytest.mark.parametrize(
+    "dice, box",
+    [
+        ((6, 5, 5, 6, 3), "two_pairs"),  # not Chance, worth 3 more now and much more later
+        ((1, 1, 1, 1, 1), "yatzy"),
+        ((2, 3, 4, 5, 6), "large_straight"),
+    ],
+)
+def test_the_card_opens_on_the_good_levels_box_not_the_highest_number(dice, box):
+    from save.storage import MemoryStorage
+    from yatzy.dice import ScriptedDice
+
+    d = S.Driver(MemoryStorage(), ScriptedDice(list(dice) * 3))
+    S.setup_game(d, players=1)
+    g = d.app.game
+    d.press("roll")
+    assert g.round == 1 and tuple(g.dice) == dice
+    d.long("roll")
+    screen = d.app.screen
+    assert screen.order[screen.cur] == (box, 0)
 
 
 def test_after_the_last_roll_roll_opens_the_card_then_scores():
@@ -89,6 +112,8 @@ def test_undo_right_after_scoring_until_the_next_roll():
     d.press("hold5")
     assert g.filled(0) == filled - 1 and d.app.screen.mode == 1
     d.press("roll")  # score again
+    if d.app.screen.mode == 2:  # (the box scores 0: yes)
+        d.press("roll")
     d.press("roll")  # next turn's first roll: no undo any more
     assert not g.can_undo()
     d.press("hold5")  # now a hold
