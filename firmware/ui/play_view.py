@@ -208,7 +208,8 @@ def draw_keys(play, cv):
 
 
 def draw_rolloff(play, cv):
-    """Who starts: each player's latest roll-off sum and the last roll's dice."""
+    """Who starts: each player's latest roll-off sum and the last roll's dice, eight players
+    a page (the page of the player rolling, then of the one who starts)."""
     g = play.g
     cv.fill_rect(0, 0, 128, 7, 1)
     if g.phase == E.ROLLOFF:
@@ -218,8 +219,9 @@ def draw_rolloff(play, cv):
     latest = {}
     for a, q, d in g.rolloff_log:
         latest[q] = (a, d)
-    for q in range(len(g.players)):
-        x = 0 if q < 4 else 64
+    first = (g.current if g.phase == E.ROLLOFF else g.starter) // 8 * 8
+    for q in range(first, min(len(g.players), first + 8)):
+        x = 0 if q - first < 4 else 64
         y = 9 + (q % 4) * 9
         cv.text(x + 1, y, g.players[q].name.upper(), SMALL)
         if q in latest:
@@ -246,12 +248,22 @@ def draw_tiebreak(play, cv):
     g = play.g
     cv.text(1, 1, "TIE-BREAK: SUM", SMALL)
     y = 8
+    tied = 0
+    for q in range(len(g.players)):
+        if g.tiebreak_scores(q):
+            tied += 1
+    last = 32 if tied <= 5 else 26  # five rows fit above the sum, or four and a "more" line
+    more = 0
     for q in range(len(g.players)):
         tb = g.tiebreak_scores(q)
-        if tb:
+        if tb and y > last:
+            more += 1
+        elif tb:
             cv.text(1, y, g.players[q].name.upper(), SMALL)
             cv.text_right(_CARD_W - 1, y, " ".join(str(v) for v in tb[-3:]), SMALL)
             y += ROW_H
+    if more:
+        cv.text(1, y, "+%d MORE" % more, SMALL)
     if play.mode != TURN:
         cv.fill_rect(0, 40, _CARD_W, 7, 1)
         cv.text(1, 41, "SUM +%d" % sum(g.dice), SMALL, 0)

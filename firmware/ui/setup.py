@@ -49,8 +49,8 @@ class Setup(ListScreen):
         if i == 0:
             s["rules"] = cycle(RULES, s["rules"], d)
             s["options"] = {}
-        elif i == 1:
-            s["n"] = 1 + (n - 1 + d) % 8
+        elif i == 1:  # long: five at a time
+            s["n"] = 1 + (n - 1 + (5 * d if long else d)) % rules.MAX_PLAYERS
         elif 2 <= i < 2 + n:
             lv = levels()
             s["levels"][i - 2] = cycle(lv, s["levels"][i - 2], d)

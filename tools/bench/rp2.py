@@ -545,7 +545,7 @@ def table(res):
             return "-"
         return "%s / %s ms (n=%d)" % (ms(statistics.median(d)), ms(max(d)), len(d))
 
-    games = "4-player Yatzy, 2 `best` (%s)" % res.get("game", "")
+    games = "%s (%s)" % (res.get("players", "4-player Yatzy, 2 `best`"), res.get("game", ""))
     if res.get("heap") or res.get("romfs_heap"):
         rows.append(
             (
@@ -645,6 +645,11 @@ def main(argv=None):
         default="stock,heap,romfs,worst",  # profile: on request
         help="comma-separated runs: stock, heap, romfs, worst (needs --worst-ms), profile",
     )
+    ap.add_argument(
+        "--players",
+        default="4,2,best",
+        help="the planned game: PLAYERS,COMPUTERS,LEVEL (the humans are the simulator's bot)",
+    )
     ap.add_argument("--json", help="also write the raw figures here")
     ap.add_argument("--quiet", action="store_true")
     a = ap.parse_args(argv)
@@ -655,13 +660,16 @@ def main(argv=None):
     log = (lambda s: None) if a.quiet else (lambda s: print(s, flush=True))
     w0 = time.monotonic()
     log(
-        "planning the 4-player game on CPython (seed %d, %s rounds)"
-        % (SEED, a.game4_rounds or "all")
+        "planning the %s game on CPython (seed %d, %s rounds)"
+        % (a.players, SEED, a.game4_rounds or "all")
     )
-    presses, frames = plan_game("yatzy", 4, 2, "best", max_rounds=a.game4_rounds)
+    n, cpu, level = a.players.split(",")
+    n, cpu = int(n), int(cpu)
+    presses, frames = plan_game("yatzy", n, cpu, level, max_rounds=a.game4_rounds)
     log("  %d presses" % len(presses))
     only = set(a.only.split(","))
     res = {"game": "%d rounds" % a.game4_rounds if a.game4_rounds else "whole game"}
+    res["players"] = "%d-player Yatzy, %d `%s`" % (n, cpu, level)
     if "stock" in only:
         log("stock UF2: %s" % uf2)
         res["stock"] = run_stock(uf2, bootrom, presses, frames, log)
