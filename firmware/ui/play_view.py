@@ -14,7 +14,7 @@ from gfx.font import DOWN, LEFT, RIGHT, SMALL, UP
 from yatzy import engine as E
 from yatzy.holds import flags_of
 
-from ui.card import ROW_H, draw_card
+from ui.card import ROW_H, bonus_open, bonus_text, draw_card
 from ui.keys import COLS, ROLL
 from ui.widgets import fit_lines, softkeys
 
@@ -104,22 +104,15 @@ def draw_info(play, cv):
     cv.text(x, 9, "TOTAL %d" % g.total(p), SMALL)
     r = g.rules
     if r.upper:
-        parts = []
-        for col in range(r.columns):
-            need = g.bonus_needed(p, col)
-            parts.append(
-                "+%d" % r.bonus_value if need == 0 else "-" if need is None else str(need)
-            )
         if r.columns == 1:
-            need = g.bonus_needed(p, 0)
-            if need == 0:
-                s = "BONUS +%d" % r.bonus_value
-            elif need is None:
-                s = "NO BONUS"
-            else:
-                s = "BONUS IN %d" % need
+            s = bonus_text(g, p, 0, 128 - x)
         else:  # one figure a column; as much of the label as the panel's width allows
-            s = "B " + " ".join(parts)
+            parts = []
+            for col in range(r.columns):
+                parts.append(bonus_text(g, p, col, 0, False))
+            s = " ".join(parts) + (" TO GO" if bonus_open(g, p) else "")
+            if SMALL.width("BONUS " + s) <= 128 - x:
+                s = "BONUS " + s
             if SMALL.width(s) > 128 - x:
                 s = " ".join(parts)
             if SMALL.width(s) > 128 - x:
@@ -143,6 +136,8 @@ def draw_info(play, cv):
             if g.total(q) > me:
                 place += 1
         cv.text(x, 37, "PLACE %d/%d" % (place, len(g.players)), SMALL)
+    if play.mode == TURN:
+        draw_roll_line(play, cv)
     if play.mode == CONFIRM:
         c, col = play.order[play.cur]
         cv.fill_rect(x - 1, 36, 128 - x + 1, 12, 1)
@@ -188,6 +183,25 @@ def draw_dice(play, cv):
         cv.text(x, 52, label, SMALL)
         for k in range(min(left, 3)):
             cv.fill_rect(COLS[ROLL] - 7 + 6 * k, 59, 3, 3, 1)
+
+
+def draw_roll_line(play, cv):
+    """Six dice (Maxi) fill the dice row, the sixth above Roll: Roll's label, a dot per roll
+    left of this turn's and "+n" for the rolls banked from earlier turns go on the info
+    panel's last line instead."""
+    g = play.g
+    if g.rules.dice != 6 or not play.human() or g.phase != E.TURN or play.toast:
+        return
+    left = g.rolls_left()
+    own = g.rules.rolls - g.rolls_used
+    own = 0 if own < 0 else own if own < left else left
+    x = _INFO_X
+    x = cv.text(x, 42, "ROLL" if left else "SCORE", SMALL) + 2
+    for _k in range(own):
+        cv.fill_rect(x, 43, 3, 3, 1)
+        x += 5
+    if left > own:
+        cv.text(x, 42, "+%d" % (left - own), SMALL)
 
 
 def draw_keys(play, cv):
