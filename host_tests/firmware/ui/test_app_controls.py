@@ -532,3 +532,35 @@ def test_compulsory_rolls_roll_with_every_die_held_says_so():
     d.press("roll")
     assert g.rolls_used == 2 and g.held == [True, True, False, True, True]
     assert d.app.screen.toast == ""
+
+
+def test_the_short_game_plays_any_set_of_boxes_the_players_pick():
+    d = S.new_driver(seed=5)
+    S.go_menu(d, "NEW GAME")
+    s = d.app.setup
+    S.go_menu(d, "HOUSE RULES")
+    opts = d.app.screen
+    S.go_menu(d, "SHORT GAME")  # Roll on the row: the box picker
+    picker = d.app.screen
+    assert type(picker).__name__ == "BoxPicker"
+    assert [v for _, v in picker.items()[:-1]] == ["ON"] * 15
+    for label in ("CHANCE", "YATZY", "1S"):
+        S.go_menu(d, label)  # Roll turns it off
+    S.go_menu(d, "DONE")
+    assert d.app.screen is opts
+    assert len(s["options"]["categories"]) == 12
+    assert "chance" not in s["options"]["categories"]
+    assert dict(opts.items())["SHORT GAME"] == "12 BOXES"
+    # none on: DONE says so, HOLD5 leaves the set as it was
+    S.go_menu(d, "SHORT GAME")
+    for label, value in d.app.screen.items()[:-1]:
+        if value == "ON":
+            S.go_menu(d, label)
+    S.go_menu(d, "DONE")
+    assert type(d.app.screen).__name__ == "BoxPicker" and d.app.screen.note
+    d.press("hold5")
+    assert d.app.screen is opts and len(s["options"]["categories"]) == 12
+    d.press("hold5")  # the set-up
+    S.go_menu(d, "START GAME")
+    g = d.app.game
+    assert len(g.rules.categories) == 12 and g.rounds == 12
