@@ -62,8 +62,7 @@ TEXT = {
     "total_n": "TOTAL %d",
     "bonus_got": "BONUS +%d",
     "no_bonus": "NO BONUS",
-    "bonus_in": "BONUS IN %d",
-    "b": "B",
+    "bonus_in": "BONUS %d TO GO",
     "tie_break": "TIE-BREAK",
     "round_n": "ROUND %d/%d",
     "rolls_n": "ROLLS %d",
@@ -96,6 +95,9 @@ TEXT = {
     "more": "+%d MORE: SEE STANDINGS",
     "error": "ERROR",
     "no_mem_continue": "NOT ENOUGH MEMORY TO CONTINUE",
+    "to_go": "%d TO GO",
+    "to_go_row": "TO GO",
+    "more_n": "+%d MORE",
 }
 
 # the menus' words: in the heap while a menu is shown
@@ -191,13 +193,15 @@ MENU = {
     "save_damaged": "SAVED GAME DAMAGED",
     "scores_damaged": "HIGH SCORES DAMAGED: RESET",
     "scores_repaired": "HIGH SCORES REPAIRED FROM BACKUP",
+    "one_box": "TURN ONE BOX ON AT LEAST",
+    "n_boxes": "%d BOXES",
 }
 
 # the rules help and the house rules' long texts: read when shown
 HELP = {
     "intro": "%d DICE, %d BOXES, %d ROLLS A TURN. BONUS %d WHEN THE UPPER BOXES MAKE %d.",
     "down": " FILL THE CARD TOP TO BOTTOM.",
-    "joker": " EXTRA %s: +%d, JOKER RULES.",
+    "joker": " EXTRA %s: +%d, JOKER RULES (NEXT PAGE).",
     "saved": " UNUSED ROLLS ARE SAVED FOR LATER TURNS.",
     "columns": " %s COLUMNS SCORE %s.",
     "counts": ("NO", "ONE", "TWO", "THREE"),
@@ -209,11 +213,17 @@ HELP = {
     "extra_bonus": "EACH YATZY AFTER A SCORED YATZY BOX EARNS THIS.",
     "order": "FREE, TOP-DOWN, OR EACH PLAYER PICKS DOWN OR UP.",
     "extra_rows": "MORE YATZY BOXES, SCORED LIKE THE YATZY BOX.",
-    "categories": "PLAY ONLY THE UPPER OR THE LOWER BOXES.",
+    "categories": "PLAY ONLY THE BOXES YOU AGREE ON: UPPER, LOWER OR ANY SET.",
     "upper_first": "ALL UPPER BOXES BEFORE ANY LOWER BOX.",
     "bonus_threshold": "UPPER TOTAL THAT EARNS THE BONUS.",
     "tie_break": "TIED WINNERS PLAY EXTRA TURNS: SUM OF THE DICE.",
     "triple": "THREE COLUMNS SCORING X1, X2, X3.",
+    "joker_title": "JOKER RULES",
+    "joker_rules": (
+        "FIVE OF A KIND WHEN THE %s BOX IS FILLED: THE MATCHING UPPER BOX IF OPEN; ELSE ANY "
+        "LOWER BOX, FULL HOUSE %d, STRAIGHTS %d/%d; ELSE AN UPPER BOX FOR 0. +%d IF IT HOLDS "
+        "%d."
+    ),
 }
 HELP["boxes"] = {
     "one_pair": ("TWO EQUAL DICE", "SUM OF THE HIGHEST PAIR"),

@@ -57,8 +57,7 @@ TEXT = {
     "total_n": "YHT. %d",
     "bonus_got": "BONUS +%d",
     "no_bonus": "EI BONUSTA",
-    "bonus_in": "BONUS -%d",
-    "b": "B",
+    "bonus_in": "BONUS %d PUUTTUU",
     "tie_break": "UUSINTA",
     "round_n": "KIERR. %d/%d",
     "rolls_n": "HEITOT %d",
@@ -91,6 +90,9 @@ TEXT = {
     "more": "+%d MUUTA: KATSO TILANNE",
     "error": "VIRHE",
     "no_mem_continue": "MUISTI EI RIITÄ JATKAMISEEN",
+    "to_go": "%d PUUTTUU",
+    "to_go_row": "PUUTTUU",
+    "more_n": "+%d MUUTA",
 }
 
 # the menus' words: in the heap while a menu is shown
@@ -186,13 +188,15 @@ MENU = {
     "save_damaged": "TALLENNETTU PELI VIOITTUNUT",
     "scores_damaged": "ENNÄTYKSET VIOITTUNEET: NOLLATTU",
     "scores_repaired": "ENNÄTYKSET KORJATTU VARMUUSKOPIOSTA",
+    "one_box": "VALITSE VÄHINTÄÄN YKSI RUUTU",
+    "n_boxes": "%d RUUTUA",
 }
 
 # the rules help and the house rules' long texts: read when shown
 HELP = {
     "intro": "%d NOPPAA, %d RUUTUA, %d HEITTOA VUOROSSA. BONUS %d, KUN YLÄOSAN SUMMA ON %d.",
     "down": " KORTTI TÄYTETÄÄN YLHÄÄLTÄ ALAS.",
-    "joker": " %s-BONUS +%d, JOKERIN SÄÄNNÖT.",
+    "joker": " %s-BONUS +%d, JOKERIN SÄÄNNÖT (SEURAAVA SIVU).",
     "saved": " KÄYTTÄMÄTTÖMÄT HEITOT SÄÄSTYVÄT MYÖHEMMIKSI.",
     "columns": " %s SARAKETTA: %s.",
     "counts": ("EI", "YKSI", "KAKSI", "KOLME"),
@@ -204,11 +208,17 @@ HELP = {
     "extra_bonus": "BONUS JOKAISESTA YATZYSTA KIRJATUN YATZYN JÄLKEEN.",
     "order": "VAPAA, YLHÄÄLTÄ ALAS, TAI PELAAJA VALITSEE SUUNNAN.",
     "extra_rows": "LISÄÄ YATZY-RUUTUJA, PISTEET KUIN YATZYSSA.",
-    "categories": "PELATAAN VAIN YLÄOSA TAI ALAOSA.",
+    "categories": "PELATAAN VAIN SOVITUT RUUDUT: YLÄOSA, ALAOSA TAI MUUT.",
     "upper_first": "YLÄOSA TÄYTETÄÄN ENNEN ALAOSAA.",
     "bonus_threshold": "YLÄOSAN SUMMA, JOKA ANTAA BONUKSEN.",
     "tie_break": "TASAPELISSÄ LISÄVUOROJA: NOPPIEN SUMMA.",
     "triple": "KOLME SARAKETTA: X1, X2 JA X3.",
+    "joker_title": "JOKERIN SÄÄNNÖT",
+    "joker_rules": (
+        "VIISI SAMAA, KUN %s-RUUTU ON TÄYTETTY: VASTAAVA YLÄOSAN RUUTU, JOS VAPAA; MUUTEN MIKÄ "
+        "TAHANSA ALAOSAN RUUTU, TÄYSKÄSI %d, SUORAT %d/%d; MUUTEN YLÄOSAN RUUTU NOLLALLA. +%d, "
+        "JOS SIINÄ ON %d."
+    ),
 }
 HELP["boxes"] = {
     "one_pair": ("KAKSI SAMAA", "SUURIMMAN PARIN SUMMA"),

@@ -58,8 +58,7 @@ TEXT = {
     "total_n": "TOTALT %d",
     "bonus_got": "BONUS +%d",
     "no_bonus": "INGEN BONUS",
-    "bonus_in": "BONUS -%d",
-    "b": "B",
+    "bonus_in": "BONUS %d IGJEN",
     "tie_break": "OMKAMP",
     "round_n": "RUNDE %d/%d",
     "rolls_n": "KAST %d",
@@ -92,6 +91,9 @@ TEXT = {
     "more": "+%d TIL: SE STILLINGEN",
     "error": "FEIL",
     "no_mem_continue": "FOR LITE MINNE TIL Å FORTSETTE",
+    "to_go": "%d IGJEN",
+    "to_go_row": "IGJEN",
+    "more_n": "+%d TIL",
 }
 
 # the menus' words: in the heap while a menu is shown
@@ -187,13 +189,15 @@ MENU = {
     "save_damaged": "LAGRET SPILL ER SKADET",
     "scores_damaged": "REKORDENE ER SKADET: NULLSTILT",
     "scores_repaired": "REKORDENE REPARERT FRA KOPIEN",
+    "one_box": "SLÅ PÅ MINST ÉN RUTE",
+    "n_boxes": "%d RUTER",
 }
 
 # the rules help and the house rules' long texts: read when shown
 HELP = {
     "intro": "%d TERNINGER, %d RUTER, %d KAST PER TUR. BONUS %d NÅR DE ØVRE RUTENE GIR %d.",
     "down": " FYLL BLOKKEN OVENFRA OG NED.",
-    "joker": " EKSTRA %s: +%d, JOKERREGLER.",
+    "joker": " EKSTRA %s: +%d, JOKERREGLER (NESTE SIDE).",
     "saved": " UBRUKTE KAST SPARES TIL SENERE TURER.",
     "columns": " %s KOLONNER GIR %s.",
     "counts": ("INGEN", "EN", "TO", "TRE"),
@@ -205,11 +209,16 @@ HELP = {
     "extra_bonus": "HVER YATZY ETTER EN UTFYLT YATZYRUTE GIR DETTE.",
     "order": "FRITT, OVENFRA, ELLER HVER SPILLER VELGER RETNING.",
     "extra_rows": "FLERE YATZYRUTER, SOM TELLER SOM YATZYRUTEN.",
-    "categories": "SPILL BARE OVER ELLER UNDER STREKEN.",
+    "categories": "SPILL BARE RUTENE DERE BLIR ENIGE OM: ØVRE, NEDRE ELLER ANDRE.",
     "upper_first": "ALT OVER STREKEN FØR NOE UNDER STREKEN.",
     "bonus_threshold": "SUMMEN OVER STREKEN SOM GIR BONUS.",
     "tie_break": "LIKE VINNERE KASTER EKSTRA TURER: TERNINGSUMMEN.",
     "triple": "TRE KOLONNER SOM GIR X1, X2, X3.",
+    "joker_title": "JOKERREGLER",
+    "joker_rules": (
+        "FEM LIKE NÅR %s-RUTEN ER FYLT: TILSVARENDE ØVRE RUTE OM DEN ER ÅPEN; ELLERS EN NEDRE "
+        "RUTE, HUS %d, STRAIGHT %d/%d; ELLERS EN ØVRE RUTE FOR 0. +%d OM DEN HAR %d."
+    ),
 }
 HELP["boxes"] = {
     "one_pair": ("TO LIKE", "SUMMEN AV HØYESTE PAR"),

@@ -58,8 +58,7 @@ TEXT = {
     "total_n": "TOTALT %d",
     "bonus_got": "BONUS +%d",
     "no_bonus": "INGEN BONUS",
-    "bonus_in": "BONUS -%d",
-    "b": "B",
+    "bonus_in": "BONUS %d KVAR",
     "tie_break": "SKILJEOMG.",
     "round_n": "OMG. %d/%d",
     "rolls_n": "SLAG %d",
@@ -92,6 +91,9 @@ TEXT = {
     "more": "+%d TILL: SE STÄLLNINGEN",
     "error": "FEL",
     "no_mem_continue": "FÖR LITE MINNE FÖR ATT FORTSÄTTA",
+    "to_go": "%d KVAR",
+    "to_go_row": "KVAR",
+    "more_n": "+%d TILL",
 }
 
 # the menus' words: in the heap while a menu is shown
@@ -187,13 +189,15 @@ MENU = {
     "save_damaged": "SPARAT SPEL SKADAT",
     "scores_damaged": "TOPPLISTAN SKADAD: NOLLSTÄLLD",
     "scores_repaired": "TOPPLISTAN LAGAD FRÅN KOPIAN",
+    "one_box": "SLÅ PÅ MINST EN RUTA",
+    "n_boxes": "%d RUTOR",
 }
 
 # the rules help and the house rules' long texts: read when shown
 HELP = {
     "intro": "%d TÄRNINGAR, %d RUTOR, %d SLAG PER TUR. BONUS %d NÄR ÖVRE HALVAN GER %d.",
     "down": " FYLL PROTOKOLLET UPPIFRÅN OCH NER.",
-    "joker": " EXTRA %s: +%d, JOKERREGLER.",
+    "joker": " EXTRA %s: +%d, JOKERREGLER (NÄSTA SIDA).",
     "saved": " OANVÄNDA SLAG SPARAS TILL SENARE TURER.",
     "columns": " %s KOLUMNER GER %s.",
     "counts": ("INGA", "EN", "TVÅ", "TRE"),
@@ -205,11 +209,16 @@ HELP = {
     "extra_bonus": "VARJE YATZY EFTER EN IFYLLD YATZYRUTA GER DETTA.",
     "order": "FRITT, UPPIFRÅN, ELLER VAR SPELARE VÄLJER RIKTNING.",
     "extra_rows": "FLER YATZYRUTOR, SOM RÄKNAS SOM YATZYRUTAN.",
-    "categories": "SPELA BARA ÖVRE ELLER NEDRE HALVAN.",
+    "categories": "SPELA BARA DE RUTOR NI ENAS OM: ÖVRE, NEDRE ELLER VALFRIA.",
     "upper_first": "HELA ÖVRE HALVAN FÖRE NEDRE HALVAN.",
     "bonus_threshold": "SUMMAN PÅ ÖVRE HALVAN SOM GER BONUS.",
     "tie_break": "LIKA VINNARE SLÅR EXTRA TURER: TÄRNINGARNAS SUMMA.",
     "triple": "TRE KOLUMNER SOM GER X1, X2, X3.",
+    "joker_title": "JOKERREGLER",
+    "joker_rules": (
+        "FEM LIKA NÄR %s-RUTAN ÄR IFYLLD: MOTSVARANDE ÖVRE RUTA OM DEN ÄR TOM; ANNARS VALFRI "
+        "NEDRE RUTA, KÅK %d, STRAIGHT %d/%d; ANNARS EN ÖVRE RUTA FÖR 0. +%d OM DEN HAR %d."
+    ),
 }
 HELP["boxes"] = {
     "one_pair": ("TVÅ LIKA", "SUMMAN AV HÖGSTA PARET"),

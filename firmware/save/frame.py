@@ -11,7 +11,7 @@ Every file the app keeps is one record::
 (as zlib). The game in progress is kind ``GAME`` version :data:`GAME_VERSION`: a 2-byte
 meta length, a small JSON meta table, then ``yatzy.codec``'s payload (the codec has no
 frame of its own). :func:`save_game_into` frames that record in place, in the buffer the
-codec wrote into: a game in play saves after every box and needs nothing else from
+codec wrote into: a game in play saves after every roll and box and needs nothing else from
 ``save.records``, so the app keeps only this module loaded while playing. Example::
 
     >>> pack("SETT", 1, b"{}")[:7]
@@ -157,8 +157,8 @@ def save_game_into(storage, buf, end, m):
     """``save.records.SavedGame.save`` without a new buffer: ``buf[at:end]`` holds the
     codec's payload (``at, m = game_data_at(meta)``; ``yatzy.codec.encode_into(game, buf,
     at, 4)``) and ``buf`` has 4 bytes of room after ``end``. The record is framed in place
-    and ``buf[:end + 4]`` written (the app saves after every box; a fragmented heap may
-    have no room for a new kilobyte-sized buffer)."""
+    and ``buf[:end + 4]`` written (the app saves after every roll and box; a fragmented heap
+    may have no room for a new kilobyte-sized buffer)."""
     k = len(m)
     n = end - _HEAD
     if n < 2 + k or len(buf) < end + _TAIL:

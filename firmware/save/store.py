@@ -12,7 +12,7 @@ from yatzy.levels import LEVELS as _CPU_LEVELS
 
 NAME_LEN = 6
 LEVELS = ("",) + _CPU_LEVELS  # seat kinds: "" a person, else a computer level
-SEATS = 8
+SEATS = 30  # yatzy.rules.MAX_PLAYERS: the set-up remembers a name and a kind per seat
 _NAMES_FILE = "names.dat"
 _NAMES_KIND = "NAME"
 
@@ -34,7 +34,7 @@ def _whole(v):
 
 def _check_setup(s):
     """ValueError unless `s` is a set-up the set-up screens could have made: a known
-    ruleset with options it accepts, 1..8 players, eight seats of names of printable
+    ruleset with options it accepts, 1..SEATS players, SEATS seats of names of printable
     characters (records.name_ok) and known levels, a game count."""
     from yatzy import rules
 
@@ -58,6 +58,17 @@ def _check_setup(s):
     for v in levels:
         if not isinstance(v, str) or v not in LEVELS:
             raise ValueError("level")
+
+
+def _fill_seats(s):
+    """A set-up saved with fewer seats (the 8 of earlier builds) gets the default names and
+    kinds for the seats it lacks."""
+    names, levels = s["names"], s["levels"]
+    if isinstance(names, list) and isinstance(levels, list) and len(names) == len(levels):
+        d = default_setup()
+        if len(names) < SEATS:
+            s["names"] = names + d["names"][len(names) :]
+            s["levels"] = levels + d["levels"][len(levels) :]
 
 
 def _records():
@@ -147,6 +158,7 @@ class Store:
             saved = json.loads(bytes(payload).decode())
             for k in s:
                 s[k] = saved[k]
+            _fill_seats(s)
             _check_setup(s)
             return s, None
         except (ValueError, KeyError, TypeError, UnicodeError):
@@ -192,7 +204,7 @@ class Store:
         if self._buf is None or len(self._buf) < want:
             self._buf = None  # the old one can go before the new one is made
             self._buf = bytearray(want)
-        # one long-lived buffer, the record framed in place: saved after every box
+        # one long-lived buffer, the record framed in place: saved after every roll and box
         self._buf, end = codec.encode_into(g, self._buf, at, 4)
         return self._guard(frame.save_game_into, self.storage, self._buf, end, m)
 

@@ -1,7 +1,7 @@
 # Score card drawing (shared by the turn screen) and the card view / standings screens.
 # SPDX-License-Identifier: MIT
 
-from gfx.font import DOWN, LEFT, RIGHT, SMALL, UP
+from gfx.font import DOWN, LEFT, RIGHT, SMALL, TIMES, UP
 from lang import T, box
 
 from ui.keys import HOLD1, HOLD2, HOLD3, HOLD4, HOLD5, ROLL
@@ -36,13 +36,46 @@ def card_rows(g):
 _NAMES = {"sum": "sum", "bon": "bonus", "ext": "y_bonus", "tot": "total", "all": "score_all"}
 
 
-def row_label(g, row):
+def row_label(g, row, p=0):
+    """The label of a card row of player p."""
     kind, c = row
     if kind == "cat":
         return box(c)
     if kind == "hdr":
         return ""
+    if kind == "bon" and g.rules.columns > 1 and bonus_open(g, p):
+        return T["to_go_row"]  # the cells are too narrow for "63 TO GO": the row says it
     return T[_NAMES[kind]]
+
+
+def bonus_open(g, p):
+    """True when one of player p's columns can still reach the upper bonus."""
+    for col in range(g.rules.columns):
+        need = g.bonus_needed(p, col)
+        if need is not None and need > 0:
+            return True
+    return False
+
+
+def bonus_text(g, p, col, room, labelled=True):
+    """The upper bonus of player p's column, in the one notation every screen uses (English
+    shown): "BONUS 63 TO GO" (63 more points in the upper boxes earn it), "BONUS +50"
+    (earned), "NO BONUS" (out of reach); without the word BONUS where a label says it or
+    there is no room ("63 TO GO", "+50"), and "63" and "-" where even that does not fit in
+    `room` pixels (Triple's columns, whose row label then says "TO GO")."""
+    need = g.bonus_needed(p, col)
+    if need == 0:
+        b = g.bonus(p, col)
+        forms = (T["bonus_got"] % b, "+%d" % b)
+    elif need is None:
+        forms = (T["no_bonus"], "-")
+        labelled = True  # "NO BONUS" names no figure: it may stand without a label
+    else:
+        forms = (T["bonus_in"] % need, T["to_go"] % need, "%d" % need)
+    for i in range(0 if labelled else 1, len(forms)):
+        if SMALL.width(forms[i]) <= room:
+            return forms[i]
+    return forms[-1]
 
 
 def cell_text(g, p, row, col, potential=None):
@@ -57,16 +90,11 @@ def cell_text(g, p, row, col, potential=None):
             return "+%d" % potential
         return ""
     if kind == "hdr":
-        return "X%d" % g.rules.factors[col]
+        return TIMES + str(g.rules.factors[col])
     if kind == "sum":
         return str(g.upper_total(p, col))
-    if kind == "bon":
-        need = g.bonus_needed(p, col)
-        if need == 0:
-            return str(g.bonus(p, col))
-        if need is None:
-            return "0"
-        return "-%d" % need
+    if kind == "bon":  # room: a Triple column, or the card's width less its label
+        return bonus_text(g, p, col, 17 if g.rules.columns > 1 else 44, False)
     if kind == "tot":
         return str(g.column_total(p, col))
     if col:
@@ -84,15 +112,16 @@ def col_right(g, col, x_end):
 
 def draw_card(cv, g, p, rows, top, nrows, y0, x_end, pots=None, cursor=None):
     """Rows top..top+nrows-1 of player p's card; pots maps (category, column) to the score
-    these dice would give; cursor = (category, column) is shown inverted."""
+    these dice would give; cursor = (category, column) is shown inverted. A card of several
+    columns keeps its heading row (x1 x2 x3) on top when scrolled."""
     cols = g.rules.columns
     for i in range(nrows):
         k = top + i
         if k >= len(rows):
             break
-        row = rows[k]
+        row = rows[0] if i == 0 and cols > 1 else rows[k]
         y = y0 + i * ROW_H
-        cv.text(1, y + 1, row_label(g, row), SMALL)
+        cv.text(1, y + 1, row_label(g, row, p), SMALL)
         for col in range(cols):
             pot = None
             if pots is not None and row[0] == "cat":
@@ -131,8 +160,9 @@ class CardView:
         g = self.g
         pl = g.players[self.p]
         title_bar(cv, pl.name.upper(), "%d/%d" % (self.p + 1, len(g.players)))
-        draw_card(cv, g, self.p, self.rows, self.top, 8, 8, 128)
         n = len(self.rows)
+        # with a scroll bar (column 127) the scores end two columns left of it
+        draw_card(cv, g, self.p, self.rows, self.top, 8, 8, 126 if n > 8 else 128)
         if n > 8:  # scroll bar
             h = 48 * 8 // n
             cv.fill_rect(127, 8 + (48 - h) * self.top // (n - 8), 1, h, 1)
@@ -187,15 +217,11 @@ class Standings:
             cv.text(12, y, name, SMALL)
             if p == g.current and not g.is_over():
                 cv.text(14 + SMALL.width(name), y, LEFT, SMALL)
-            cv.text_right(96, y, str(total), SMALL)
-            need = g.bonus_needed(p, 0)
             if g.rules.upper and g.rules.columns == 1:
-                b = T["b"]
-                if need == 0:
-                    b += "+%d" % g.bonus(p, 0)
-                else:
-                    b += "0" if need is None else "-%d" % need
-                cv.text_right(127, y, b, SMALL)
+                cv.text_right(84, y, str(total), SMALL)
+                cv.text_right(128, y, bonus_text(g, p, 0, 36, False), SMALL)
+            else:
+                cv.text_right(96, y, str(total), SMALL)
         softkeys(cv, (UP, DOWN, None, None, T["k_back"], T["k_card"]))
 
     def press(self, b, long, now):

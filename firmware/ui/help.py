@@ -1,4 +1,5 @@
-# Rules help: an overview page per ruleset, then one short page per box (needs / scores).
+# Rules help: an overview page per ruleset, the Joker rules' page where they apply, then one
+# short page per box (needs / scores).
 # SPDX-License-Identifier: MIT
 #
 # Keys: hold1/hold2 = ruleset, hold3/hold4 = page, hold5 or Roll = back.
@@ -40,6 +41,29 @@ class Help:
     def ruleset(self):
         return rules.RULESETS[self.rid]
 
+    def extra_pages(self):
+        """Pages between the overview and the boxes: the Joker rules, where they apply."""
+        return 1 if self.ruleset().joker else 0
+
+    def pages(self):
+        return 1 + self.extra_pages() + len(self.ruleset().categories)
+
+    def joker_lines(self):
+        """The Joker rules (rules reference, American Yahtzee), with the ruleset's scores."""
+        from yatzy.scoring import score
+
+        r = self.ruleset()
+        h = lang.help_texts()
+        text = h["joker_rules"] % (
+            T["r_" + r.id],
+            score(r, "full_house", (2, 2, 3, 3, 3)),
+            score(r, "small_straight", (1, 2, 3, 4, 6)),
+            score(r, "large_straight", (1, 2, 3, 4, 5)),
+            r.yahtzee_bonus,
+            score(r, r.yatzy_boxes[0], (6, 6, 6, 6, 6)),
+        )
+        return h["joker_title"], wrap(text, _WIDTH)
+
     def lines(self):
         r = self.ruleset()
         h = lang.help_texts()
@@ -65,7 +89,9 @@ class Help:
                     " ".join("X%d" % f for f in r.factors),
                 )
             return name, wrap(text, _WIDTH)
-        c = r.categories[self.page - 1]
+        if self.page <= self.extra_pages():
+            return self.joker_lines()
+        c = r.categories[self.page - 1 - self.extra_pages()]
         needs, scores = box_help(h, c, r)
         out = wrap(h["needs"] % needs, _WIDTH)
         out.extend(wrap(h["scores"] % scores, _WIDTH))
@@ -73,7 +99,7 @@ class Help:
 
     def draw(self, cv):
         title, lines = self.lines()
-        n = len(self.ruleset().categories) + 1
+        n = self.pages()
         title_bar(cv, title, "%d/%d" % (self.page + 1, n))
         y = 10
         for line in lines[:6]:
@@ -82,7 +108,7 @@ class Help:
         softkeys(cv, (UP, DOWN, LEFT, RIGHT, T["k_back"], None))
 
     def press(self, b, long, now):
-        n = len(self.ruleset().categories) + 1
+        n = self.pages()
         if b == HOLD1 or b == HOLD2:
             ids = rules.RULESET_IDS
             self.rid = ids[(ids.index(self.rid) + (1 if b == HOLD2 else -1)) % len(ids)]

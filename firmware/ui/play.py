@@ -82,6 +82,7 @@ class Play(Screen):
         self.blink_on = False
         self.rolloff_seen = g.phase == E.ROLLOFF
         self.undo_ok = True  # the last box was scored by a human (undo is offered)
+        self.unsaved = False  # a roll not yet on flash (saved before its dice settle)
         self.sync(app.now)
 
     # ---- state ------------------------------------------------------------------------
@@ -139,11 +140,22 @@ class Play(Screen):
         for v in g.dice:
             seed = seed * 7 + v
         self.tumble = SeededDice(seed & 0xFFFFFFFF)
+        self.unsaved = True
         self.app.play_sound("roll")
         self.frame(now)
 
+    def save_roll(self):
+        """Save the turn as the roll left it (dice, holds, rolls left), so a power cut
+        resumes the very same dice. Called from the first tick of the tumble, after its
+        first frame is on the panel, so the flash write hides in the tumble; at the latest
+        before the dice settle (a press skips the tumble)."""
+        if self.unsaved:
+            self.unsaved = False
+            self.app.save_now()
+
     def frame(self, now):
         if now >= self.anim_end:
+            self.save_roll()
             self.anim_end = None
             self.rolling = 0
             g = self.g
@@ -189,6 +201,11 @@ class Play(Screen):
         self.app.save_now()
         self.open_card()
         self.sync(now)
+
+    def do_rolloff(self):
+        """One roll-off roll, saved at once (it shows no tumble): a cut never rolls it again."""
+        self.g.rolloff()
+        self.app.save_now()
 
     # ---- events -----------------------------------------------------------------------
     def press(self, b, long, now):
@@ -270,7 +287,7 @@ class Play(Screen):
     def press_rolloff(self, b, now):
         g = self.g
         if g.phase == E.ROLLOFF and self.human() and b == ROLL:
-            g.rolloff()
+            self.do_rolloff()
         elif g.phase != E.ROLLOFF and b == ROLL:
             self.rolloff_seen = False
         elif self.cpu_at is not None:
@@ -283,6 +300,7 @@ class Play(Screen):
     # ---- time -------------------------------------------------------------------------
     def tick(self, now):
         if self.anim_end is not None:
+            self.save_roll()
             if now >= self.anim_next or now >= self.anim_end:
                 self.frame(now)
             if self.anim_end is not None:

@@ -15,8 +15,10 @@ from ui.play_view import CHOOSE, CONFIRM, TURN
 
 def open_card(play, cursor=None):
     """Put a cursor in the card: on `cursor` (category, column) when given and open, else
-    on the box worth most now. False (and a toast under compulsory rolls) when no box can
-    be scored yet."""
+    on the box the `good` level would score (``yatzy.future.best_box``: the points now and
+    what the box is worth for the rest of the game, so Chance is not offered first for a
+    roll that fits a box it would waste Chance on). False (and a toast under compulsory
+    rolls) when no box can be scored yet."""
     g = play.g
     ch = g.choices()
     if not ch:
@@ -34,14 +36,12 @@ def open_card(play, cursor=None):
     if g.phase == E.TIEBREAK:
         order = [(E.TIEBREAK_BOX, 0)]
     play.order = order
+    if cursor is None and g.phase != E.TIEBREAK:
+        from yatzy.future import best_box
+
+        cursor = best_box(g)
     if cursor is None:
-        best = -1
-        f = g.rules.factors
-        for k in range(len(order)):
-            s = play.pots[order[k]] * f[order[k][1]]
-            if s > best:
-                best = s
-                play.cur = k
+        play.cur = 0
     else:
         play.cur = order.index(cursor) if cursor in order else 0
     play.mode = CHOOSE

@@ -29,7 +29,7 @@ def cpu_step(play, now):
         play.do_score(play.cpu_score[0], play.cpu_score[1], now)
         return
     if g.phase == E.ROLLOFF:
-        g.rolloff()
+        play.do_rolloff()
         play.sync(now)
         return
     from yatzy import strategy

@@ -15,7 +15,7 @@ from lang import T, box
 from yatzy import engine as E
 from yatzy.holds import flags_of
 
-from ui.card import ROW_H, draw_card
+from ui.card import ROW_H, bonus_open, bonus_text, draw_card
 from ui.keys import COLS, ROLL
 from ui.widgets import fit_lines, softkeys
 
@@ -105,22 +105,15 @@ def draw_info(play, cv):
     cv.text(x, 9, T["total_n"] % g.total(p), SMALL)
     r = g.rules
     if r.upper:
-        parts = []
-        for col in range(r.columns):
-            need = g.bonus_needed(p, col)
-            parts.append(
-                "+%d" % r.bonus_value if need == 0 else "-" if need is None else str(need)
-            )
         if r.columns == 1:
-            need = g.bonus_needed(p, 0)
-            if need == 0:
-                s = T["bonus_got"] % r.bonus_value
-            elif need is None:
-                s = T["no_bonus"]
-            else:
-                s = T["bonus_in"] % need
+            s = bonus_text(g, p, 0, 128 - x)
         else:  # one figure a column; as much of the label as the panel's width allows
-            s = T["b"] + " " + " ".join(parts)
+            parts = []
+            for col in range(r.columns):
+                parts.append(bonus_text(g, p, col, 0, False))
+            s = " ".join(parts) + (" " + T["to_go_row"] if bonus_open(g, p) else "")
+            if SMALL.width(T["bonus"] + " " + s) <= 128 - x:
+                s = T["bonus"] + " " + s
             if SMALL.width(s) > 128 - x:
                 s = " ".join(parts)
             if SMALL.width(s) > 128 - x:
@@ -144,6 +137,8 @@ def draw_info(play, cv):
             if g.total(q) > me:
                 place += 1
         cv.text(x, 37, T["place"] % (place, len(g.players)), SMALL)
+    if play.mode == TURN:
+        draw_roll_line(play, cv)
     if play.mode == CONFIRM:
         c, col = play.order[play.cur]
         cv.fill_rect(x - 1, 36, 128 - x + 1, 12, 1)
@@ -191,6 +186,25 @@ def draw_dice(play, cv):
             cv.fill_rect(COLS[ROLL] - 7 + 6 * k, 59, 3, 3, 1)
 
 
+def draw_roll_line(play, cv):
+    """Six dice (Maxi) fill the dice row, the sixth above Roll: Roll's label, a dot per roll
+    left of this turn's and "+n" for the rolls banked from earlier turns go on the info
+    panel's last line instead."""
+    g = play.g
+    if g.rules.dice != 6 or not play.human() or g.phase != E.TURN or play.toast:
+        return
+    left = g.rolls_left()
+    own = g.rules.rolls - g.rolls_used
+    own = 0 if own < 0 else own if own < left else left
+    x = _INFO_X
+    x = cv.text(x, 42, T["k_roll"] if left else T["k_score"], SMALL) + 2
+    for _k in range(own):
+        cv.fill_rect(x, 43, 3, 3, 1)
+        x += 5
+    if left > own:
+        cv.text(x, 42, "+%d" % (left - own), SMALL)
+
+
 def draw_keys(play, cv):
     """The dice row while choosing a box: small dice values and the card's soft keys."""
     g = play.g
@@ -210,7 +224,8 @@ def draw_keys(play, cv):
 
 
 def draw_rolloff(play, cv):
-    """Who starts: each player's latest roll-off sum and the last roll's dice."""
+    """Who starts: each player's latest roll-off sum and the last roll's dice, eight players
+    a page (the page of the player rolling, then of the one who starts)."""
     g = play.g
     cv.fill_rect(0, 0, 128, 7, 1)
     if g.phase == E.ROLLOFF:
@@ -220,8 +235,9 @@ def draw_rolloff(play, cv):
     latest = {}
     for a, q, d in g.rolloff_log:
         latest[q] = (a, d)
-    for q in range(len(g.players)):
-        x = 0 if q < 4 else 64
+    first = (g.current if g.phase == E.ROLLOFF else g.starter) // 8 * 8
+    for q in range(first, min(len(g.players), first + 8)):
+        x = 0 if q - first < 4 else 64
         y = 9 + (q % 4) * 9
         cv.text(x + 1, y, g.players[q].name.upper(), SMALL)
         if q in latest:
@@ -248,12 +264,22 @@ def draw_tiebreak(play, cv):
     g = play.g
     cv.text(1, 1, T["tb_sum"], SMALL)
     y = 8
+    tied = 0
+    for q in range(len(g.players)):
+        if g.tiebreak_scores(q):
+            tied += 1
+    last = 32 if tied <= 5 else 26  # five rows fit above the sum, or four and a "more" line
+    more = 0
     for q in range(len(g.players)):
         tb = g.tiebreak_scores(q)
-        if tb:
+        if tb and y > last:
+            more += 1
+        elif tb:
             cv.text(1, y, g.players[q].name.upper(), SMALL)
             cv.text_right(_CARD_W - 1, y, " ".join(str(v) for v in tb[-3:]), SMALL)
             y += ROW_H
+    if more:
+        cv.text(1, y, T["more_n"] % more, SMALL)
     if play.mode != TURN:
         cv.fill_rect(0, 40, _CARD_W, 7, 1)
         cv.text(1, 41, T["sum_plus"] % sum(g.dice), SMALL, 0)

@@ -1,7 +1,7 @@
 # New game: ruleset, players (human or computer level, names), house options, start.
 # SPDX-License-Identifier: MIT
 
-from lang import T
+from lang import T, box
 from yatzy import rules
 from yatzy.levels import LEVELS
 
@@ -50,8 +50,8 @@ class Setup(ListScreen):
         if i == 0:
             s["rules"] = cycle(RULES, s["rules"], d)
             s["options"] = {}
-        elif i == 1:
-            s["n"] = 1 + (n - 1 + d) % 8
+        elif i == 1:  # long: five at a time
+            s["n"] = 1 + (n - 1 + (5 * d if long else d)) % rules.MAX_PLAYERS
         elif 2 <= i < 2 + n:
             lv = levels()
             s["levels"][i - 2] = cycle(lv, s["levels"][i - 2], d)
@@ -120,6 +120,19 @@ def option_values(rid, key):
     return tuple(v for v in THRESHOLDS if v is None or v <= top)
 
 
+def short_name(rid, v):
+    """A short game's box list as the menu names it: None, "upper", "lower", or its box
+    count for any other set (the players' own choice, ``BoxPicker``)."""
+    if v is None:
+        return None
+    r = rules.configure(rid)
+    if list(v) == list(r.upper):
+        return "upper"
+    if list(v) == list(r.lower):
+        return "lower"
+    return T["n_boxes"] % len(v)
+
+
 def to_option(rid, key, v):
     """Menu value -> option value (short game presets become box lists)."""
     if key == "categories" and v is not None:
@@ -166,8 +179,8 @@ class Options(ListScreen):
     def current(self, k):
         opts = self.back_to.s["options"]
         v = opts.get(k, rules.OPTIONS[k]["default"])
-        if k == "categories" and v is not None:
-            return "upper" if "chance" not in v else "lower"
+        if k == "categories":
+            return short_name(self.rid, v)
         return v
 
     def items(self):
@@ -202,6 +215,8 @@ class Options(ListScreen):
     def choose(self, i):
         if i >= len(self.keys):
             self.back()
+        elif self.keys[i] == "categories":  # Roll: pick the boxes one by one
+            self.app.show(BoxPicker(self.app, self))
         else:
             self.adjust(i, 1, False)
 
@@ -217,6 +232,61 @@ class Options(ListScreen):
             self.app.changed()
             return
         ListScreen.press(self, b, long, now)
+
+
+class BoxPicker(ListScreen):
+    """The short game's boxes, any set the players agree on: HOLD3/HOLD4 or Roll turn a
+    box on or off, DONE keeps the set (all of them: the full card; none: refused), HOLD5
+    keeps it too, or the one before when no box is on."""
+
+    title = "opt_categories"
+
+    def __init__(self, app, options):
+        ListScreen.__init__(self, app)
+        self.options = options
+        self.rid = options.rid
+        self.boxes = list(rules.configure(self.rid).categories)
+        v = options.back_to.s["options"].get("categories")
+        self.on = list(self.boxes if v is None else v)
+
+    def items(self):
+        out = []
+        for c in self.boxes:
+            out.append((box(c), on_off(c in self.on)))
+        out.append((T["done"], None))
+        return out
+
+    def adjust(self, i, d, long):
+        if i >= len(self.boxes):
+            return False
+        c = self.boxes[i]
+        if c in self.on:
+            self.on.remove(c)
+        else:
+            self.on.append(c)
+        return True
+
+    def choose(self, i):
+        if i < len(self.boxes):
+            self.adjust(i, 1, False)
+        elif not self.on:
+            self.note = T["one_box"]
+        else:
+            self.back()
+
+    def back(self):
+        if not self.on:  # nothing to play: the set chosen before stays
+            self.app.show(self.options)
+            return
+        s = self.options.back_to.s
+        opts = dict(s["options"])
+        if len(self.on) == len(self.boxes):
+            opts.pop("categories", None)  # every box: the full card
+        else:
+            opts["categories"] = [c for c in self.boxes if c in self.on]
+        rules.normalize_options(self.rid, opts)
+        s["options"] = opts
+        self.app.show(self.options)
 
 
 def _short(text):

@@ -39,6 +39,8 @@ from yatzy.future import (  # noqa: F401 (Model, exact_key: public here too)
     _flag,
     _now_values,
     _tables,
+    _worth,
+    box_value,
     exact_key,
 )
 from yatzy.future import model as _model
@@ -55,36 +57,6 @@ SLIP_FAR = 12  # easy: points between the best and a worse choice it may take in
 _cache = {}  # turn signature -> [final values, keep values with 1 roll to come, ...]
 CACHE_LIMIT = 1  # turns remembered (one is enough in a game; benchmarks raise it)
 _slipped = [None]  # the turn in which easy last slipped
-
-
-def box_value(game, model, now, c, col, pts, dice_extra=0, have=None, flag=None):
-    """UNIT value of filling (c, col) with ``pts``: points, bonus, change of future value.
-
-    ``have`` / ``flag`` (the column's upper total and Yahtzee-50 flag) may be passed in."""
-    r = game.rules
-    p = game.current
-    fa = r.factors[col]
-    card = game.players[p].card[col]
-    if have is None:
-        have = game.upper_total(p, col)
-    if flag is None:
-        flag = _flag(game, p, col)
-    upper = have + pts if c in _rules.FACE else have
-    if r.joker and c in r.yatzy_boxes and pts:
-        flag = 1
-    card[c] = pts  # look at the card with the box filled, then restore it
-    after = model.value(card, upper, flag)
-    card[c] = None
-    return _worth(r, fa, c, pts, have, after - now[col], model.future) + dice_extra * UNIT
-
-
-def _worth(r, fa, c, pts, have, change, future):
-    """UNIT value of ``pts`` in box ``c`` (factor ``fa``, upper total ``have`` before):
-    points, the bonus it completes, and ``change`` of future value counted ``future``/4."""
-    v = pts * UNIT
-    if c in _rules.FACE and have < r.bonus_threshold <= have + pts:
-        v += r.bonus_value * UNIT
-    return fa * (v + change * future // 4)
 
 
 def final_values(game, model):

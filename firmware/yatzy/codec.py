@@ -21,7 +21,7 @@ Example::
     >>> decode(encode(g)).snapshot() == g.snapshot()
     True
 
-Only what saving needs lives here (the app saves after every box): reading a save
+Only what saving needs lives here (the app saves after every roll and box): reading a save
 (:func:`decode`, ``unpack``), and ``snapshot``/``pack`` (a save as a dict, for checks and
 tests), are in ``yatzy/codec_load.py``, imported on first use (the app drops it again
 with ``heap.drop("reader")``).
@@ -269,7 +269,7 @@ def encode_into(game, buf=None, at=0, room=0):
     """:func:`encode` into a reusable bytearray: returns ``(buf, end)``, the bytes being
     ``buf[at:end]``; ``room`` more bytes stay free after ``end``. ``buf`` is used when big
     enough, else a new one (rounded up to 256 bytes; what lies before ``at`` is not
-    copied) is returned for the next time. The app saves after every box: one long-lived
+    copied) is returned for the next time. The app saves after every roll and box: one long-lived
     buffer instead of new kilobyte-sized ones that a fragmented heap may not have."""
     end = at
     for name in FIELDS:

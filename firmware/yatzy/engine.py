@@ -80,7 +80,7 @@ _SEQ = (list, tuple)  # a constant (a tuple written in a call is built each time
 # (Card first: the screens ask for its totals on every frame, and MicroPython looks a method
 # up through the bases in this order)
 class Game(Card, Rounds):
-    """A game of one ruleset for 1..8 players.
+    """A game of one ruleset for 1..30 players (``rules.MAX_PLAYERS``).
 
     ``rules``: id or Ruleset; ``players``: names; ``options``: house options (see
     ``yatzy.rules.OPTIONS``); ``dice``: a dice source ``() -> 1..6``, or an int seed

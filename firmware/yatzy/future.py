@@ -209,6 +209,64 @@ def _now_values(game, model):
     return out
 
 
+def box_value(game, model, now, c, col, pts, dice_extra=0, have=None, flag=None):
+    """UNIT value of filling (c, col) with ``pts``: points, bonus, change of future value.
+
+    ``have`` / ``flag`` (the column's upper total and Yahtzee-50 flag) may be passed in."""
+    r = game.rules
+    p = game.current
+    fa = r.factors[col]
+    card = game.players[p].card[col]
+    if have is None:
+        have = game.upper_total(p, col)
+    if flag is None:
+        flag = _flag(game, p, col)
+    upper = have + pts if c in _rules.FACE else have
+    if r.joker and c in r.yatzy_boxes and pts:
+        flag = 1
+    card[c] = pts  # look at the card with the box filled, then restore it
+    after = model.value(card, upper, flag)
+    card[c] = None
+    return _worth(r, fa, c, pts, have, after - now[col], model.future) + dice_extra * UNIT
+
+
+def _worth(r, fa, c, pts, have, change, future):
+    """UNIT value of ``pts`` in box ``c`` (factor ``fa``, upper total ``have`` before):
+    points, the bonus it completes, and ``change`` of future value counted ``future``/4."""
+    v = pts * UNIT
+    if c in _rules.FACE and have < r.bonus_threshold <= have + pts:
+        v += r.bonus_value * UNIT
+    return fa * (v + change * future // 4)
+
+
+def best_box(game, level="good"):
+    """The ``(category, column)`` the ``level`` would score now with the dice on the table
+    (points, bonuses and the change of the future value), or None when no box may be
+    scored. What the play screen's card opens on: only the generic model's small tables
+    load, not a computer player's.
+
+    >>> from yatzy.engine import Game
+    >>> g = Game("yatzy", ["Ann"], dice=None)
+    >>> g.roll([6, 5, 5, 6, 3])
+    >>> best_box(g)
+    ('two_pairs', 0)
+    """
+    ch = game.choices()
+    if len(ch) < 2:  # none, or no choice (a tie-break turn, a forced box)
+        return ch[0][:2] if ch else None
+    m = model(game, level)
+    now = _now_values(game, m)
+    extra = game.extra_for(game.current, game.dice)
+    best = None
+    top = None
+    for c, col, pts in ch:
+        v = box_value(game, m, now, c, col, pts, extra)
+        if top is None or v > top:
+            top = v
+            best = (c, col)
+    return best
+
+
 def model(game, level):
     key = (id(game.rules), level)
     m = _data.get(key)

@@ -48,7 +48,7 @@ LABELS = {
 }
 
 MAX_EXTRA_ROWS = 3
-MAX_PLAYERS = 8
+MAX_PLAYERS = 30  # the Swedish sheet says 2-30 players, the Norwegian one "no upper limit"
 
 OPTION_KEYS = (
     "all_rolls",

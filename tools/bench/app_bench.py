@@ -693,8 +693,10 @@ def main(argv=None):
     ap.add_argument("--source", action="store_true", help="run firmware/*.py, not .mpy")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON too")
     args = ap.parse_args(argv)
-    if not 1 <= args.players <= 8:
-        print("bench_app: --players must be 1..8", file=sys.stderr)
+    from yatzy.rules import MAX_PLAYERS
+
+    if not 1 <= args.players <= MAX_PLAYERS:
+        print("bench_app: --players must be 1..%d" % MAX_PLAYERS, file=sys.stderr)
         return 2
     if not 0 <= args.cpu <= args.players:
         print("bench_app: --cpu must be 0..%d (the players)" % args.players, file=sys.stderr)

@@ -554,7 +554,7 @@ def table(res):
             return "-"
         return "%s / %s ms (n=%d)" % (ms(statistics.median(d)), ms(max(d)), len(d))
 
-    games = "4-player Yatzy, 2 `best` (%s)" % res.get("game", "")
+    games = "%s (%s)" % (res.get("players", "4-player Yatzy, 2 `best`"), res.get("game", ""))
     if res.get("heap") or res.get("romfs_heap"):
         rows.append(
             (
@@ -605,6 +605,37 @@ def costly(presses, n=8):
     ]
 
 
+SAVE_GAP_NS = 50 * rp2.NS_PER_MS  # flash operations closer than this belong to one save
+ERASE_NS = 45 * rp2.NS_PER_MS  # the emulated W25Q16's busy times (tools/emu/rp2/pico.mjs)
+PAGE_NS = 400_000
+
+
+def _op_end(op):
+    """When a flash operation (t, cycle, kind, addr, len) is done: its start plus busy time."""
+    if op[2] == "erase":
+        return op[0] + ERASE_NS * ((op[4] + 4095) // 4096)
+    return op[0] + PAGE_NS * ((op[4] + 255) // 256)
+
+
+def save_times(presses):
+    """Every save of the run: [(ms from its first flash operation to the end of its last,
+    operations, erases)]. A save is a burst of flash operations (a press of a computer's
+    turn may make several, a computer step apart); its time is the flash's (the encoding
+    before it is CPU time, in the press's cycles)."""
+    out = []
+    for p in presses:
+        burst = []
+        for op in p.flash_ops + [None]:
+            if burst and (op is None or op[0] - burst[-1][0] > SAVE_GAP_NS):
+                erases = len([1 for o in burst if o[2] == "erase"])
+                span = (_op_end(burst[-1]) - burst[0][0]) / rp2.NS_PER_MS
+                out.append((span, len(burst), erases))
+                burst = []
+            if op is not None:
+                burst.append(op)
+    return out
+
+
 def main(argv=None):
     if argv is None:
         argv = sys.argv[1:] or shlex.split(os.environ.get("RP2_BENCH", ""))
@@ -622,6 +653,11 @@ def main(argv=None):
         "--only",
         default="stock,heap,romfs,worst",  # profile: on request
         help="comma-separated runs: stock, heap, romfs, worst (needs --worst-ms), profile",
+    )
+    ap.add_argument(
+        "--players",
+        default="4,2,best",
+        help="the planned game: PLAYERS,COMPUTERS,LEVEL (the humans are the simulator's bot)",
     )
     ap.add_argument("--json", help="also write the raw figures here")
     ap.add_argument(
@@ -641,13 +677,16 @@ def main(argv=None):
     log = (lambda s: None) if a.quiet else (lambda s: print(s, flush=True))
     w0 = time.monotonic()
     log(
-        "planning the 4-player game on CPython (seed %d, %s rounds)"
-        % (SEED, a.game4_rounds or "all")
+        "planning the %s game on CPython (seed %d, %s rounds)"
+        % (a.players, SEED, a.game4_rounds or "all")
     )
-    presses, frames = plan_game("yatzy", 4, 2, "best", max_rounds=a.game4_rounds)
+    n, cpu, level = a.players.split(",")
+    n, cpu = int(n), int(cpu)
+    presses, frames = plan_game("yatzy", n, cpu, level, max_rounds=a.game4_rounds)
     log("  %d presses" % len(presses))
     only = set(a.only.split(","))
     res = {"game": "%d rounds" % a.game4_rounds if a.game4_rounds else "whole game"}
+    res["players"] = "%d-player Yatzy, %d `%s`" % (n, cpu, level)
     if "stock" in only:
         log("stock UF2: %s" % uf2)
         res["stock"] = run_stock(uf2, bootrom, presses, frames, log)
@@ -681,6 +720,21 @@ def main(argv=None):
         print("\ncostliest presses (stock): #, button, kind, Mcycles, flash ops")
         for row in costly(res["stock"]["presses"]):
             print("  %d %s %s %.1f %d" % row)
+        saves = save_times(res["stock"]["presses"])
+        if saves:
+            times = sorted(t for t, _n, _e in saves)
+            print(
+                "\nsaves (stock): %d, flash time median %.1f ms, p95 %.1f ms, max %.1f ms; "
+                "flash operations per save %.1f, erases %.2f"
+                % (
+                    len(times),
+                    q(times, 0.5),
+                    q(times, 0.95),
+                    times[-1],
+                    sum(n for _t, n, _e in saves) / len(saves),
+                    sum(e for _t, _n, e in saves) / len(saves),
+                )
+            )
     if res.get("profile"):
         print("\nprofile (inclusive ms, calls), top 40:")
         for us, calls, name in res["profile"]["rows"][:40]:

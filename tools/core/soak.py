@@ -148,8 +148,8 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--players", type=int, default=3)
     args = ap.parse_args(argv)
-    if args.games < 1 or not 1 <= args.players <= 8:
-        ap.error("--games must be >= 1 and --players 1..8")
+    if args.games < 1 or not 1 <= args.players <= rules.MAX_PLAYERS:
+        ap.error("--games must be >= 1 and --players 1..%d" % rules.MAX_PLAYERS)
     t0 = time.time()
     n = 0
     failed = 0

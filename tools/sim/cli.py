@@ -86,12 +86,12 @@ def build_parser():
         "--rules", metavar="ID", help="ruleset for a new game: " + ", ".join(rule_ids())
     )
     p.add_argument(
-        "--players", metavar="N", type=_count(1, 8, "players"), help="number of players, 1..8"
+        "--players", metavar="N", type=_count(1, 30, "players"), help="number of players, 1..30"
     )
     p.add_argument(
         "--cpu",
         metavar="N",
-        type=_count(0, 8, "computer players"),
+        type=_count(0, 30, "computer players"),
         help="how many of the players are computer players (the last seats)",
     )
     p.add_argument(

@@ -115,7 +115,7 @@ def parse_query(query):
     "basic"}}, [])``.
     """
     from lang import CODES
-    from yatzy.rules import RULESET_IDS
+    from yatzy.rules import MAX_PLAYERS, RULESET_IDS
 
     levels = [lv for lv in _module(_SETUP_MODULE).LEVELS if lv]
     q = _split_query(query)
@@ -146,15 +146,17 @@ def parse_query(query):
         problems.append("rules=%r: must be one of %s" % (q["rules"], ", ".join(RULESET_IDS)))
     players = 1
     if "players" in q:
-        players = _whole(q["players"], 1, 8)
+        players = _whole(q["players"], 1, MAX_PLAYERS)
         if players is None:
-            problems.append("players=%r: must be a whole number 1..8" % q["players"])
+            problems.append(
+                "players=%r: must be a whole number 1..%d" % (q["players"], MAX_PLAYERS)
+            )
     cpu = 0
     if "cpu" in q:
         if "players" in q:
-            top = players if players is not None else 8
+            top = players if players is not None else MAX_PLAYERS
         else:
-            top = 7  # ?cpu=N alone: you and N computer players
+            top = MAX_PLAYERS - 1  # ?cpu=N alone: you and N computer players
         cpu = _whole(q["cpu"], 0, top)
         if cpu is None:
             problems.append("cpu=%r: must be a whole number 0..%d (players)" % (q["cpu"], top))

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from save import frame, records, scores
 from save.records import HighScores, SavedGame, Settings
 from save.storage import MemoryStorage
-from save.store import Store, default_setup
+from save.store import SEATS, Store, default_setup
 from yatzy import codec, rules, scoring
 from yatzy.engine import Game
 
@@ -139,13 +139,14 @@ BAD_SETUPS = [
     _setup_with(rules=None),
     _setup_with(n=True),
     _setup_with(n="2"),
-    _setup_with(n=9),
+    _setup_with(n=SEATS + 1),
     _setup_with(names="P1"),
-    _setup_with(names=["P1"] * 7),
-    _setup_with(names=["TOOLONG"] + ["P2"] * 7),
-    _setup_with(names=["Zo\n"] + ["P2"] * 7),
-    _setup_with(names=[5] + ["P2"] * 7),
-    _setup_with(levels=["expert"] + [""] * 7),
+    _setup_with(names=["P1"] * 7),  # fewer names than kinds
+    _setup_with(names=["P1"] * (SEATS + 1), levels=[""] * (SEATS + 1)),
+    _setup_with(names=["TOOLONG"] + ["P2"] * (SEATS - 1)),
+    _setup_with(names=["Zo\n"] + ["P2"] * (SEATS - 1)),
+    _setup_with(names=[5] + ["P2"] * (SEATS - 1)),
+    _setup_with(levels=["expert"] + [""] * (SEATS - 1)),
     _setup_with(levels=None),
     _setup_with(games=-1),
     _setup_with(games=True),
@@ -154,7 +155,7 @@ BAD_SETUPS = [
 
 
 def test_names_beyond_ascii_are_kept():
-    names = ["\u00c5S\u00d8\u00c9", "Zo\u00eb", "\u0141\U0001f3b2"] + ["P4"] * 5
+    names = ["\u00c5S\u00d8\u00c9", "Zo\u00eb", "\u0141\U0001f3b2"] + ["P4"] * (SEATS - 3)
     st_ = MemoryStorage()
     assert Store(st_).save_setup(_setup_with(n=3, names=names))
     assert Store(st_).load_setup() == (_setup_with(n=3, names=names), None)
@@ -164,12 +165,21 @@ def test_names_beyond_ascii_are_kept():
 def test_a_setup_the_screens_could_not_make_is_damage(bad):
     st_ = MemoryStorage()
     store = Store(st_)
-    assert store.save_setup(_setup_with(n=3, names=["ANA"] + ["P2"] * 7))
-    assert store.load_setup() == (_setup_with(n=3, names=["ANA"] + ["P2"] * 7), None)
+    assert store.save_setup(_setup_with(n=3, names=["ANA"] + ["P2"] * (SEATS - 1)))
+    assert store.load_setup() == (_setup_with(n=3, names=["ANA"] + ["P2"] * (SEATS - 1)), None)
     Settings.save(st_, dict(records.SETTINGS_DEFAULTS, volume=3))
     assert store.save_setup(bad)  # the project's own writer: a sound record
     assert Store(st_).load_setup() == (default_setup(), "Names damaged")
     assert Settings.load(st_)[0]["volume"] == 3
+
+
+def test_a_setup_of_eight_seats_from_an_earlier_build_gets_the_other_seats():
+    st_ = MemoryStorage()
+    old = _setup_with(n=8, names=["ANA"] + ["P2"] * 7, levels=[""] * 8)
+    assert Store(st_).save_setup(old)
+    s, note = Store(st_).load_setup()
+    assert note is None and s["n"] == 8 and len(s["names"]) == len(s["levels"]) == SEATS
+    assert s["names"][:8] == old["names"] and s["names"][8:] == default_setup()["names"][8:]
 
 
 # ---- the saved game: refused by the replay, or from an older version -----------------------

@@ -38,17 +38,40 @@ def test_hold_buttons_toggle_the_die_above_them_at_once():
     assert g.dice[4] == before[4] and g.rolls_left() == 1
 
 
-def test_long_roll_opens_the_card_without_rolling_on_the_best_box():
+def test_long_roll_opens_the_card_without_rolling_on_the_box_the_hint_level_chooses():
+    from yatzy.future import best_box
+
     d = solo()
     g = d.app.game
     d.press("roll")
     d.long("roll")
     screen = d.app.screen
     assert g.rolls_used == 1 and screen.mode == 1
-    best = max(s for _, _, s in g.choices())
-    assert screen.pots[screen.order[screen.cur]] == best
+    assert screen.order[screen.cur] == best_box(g, "good")
     d.press("hold5")  # back to the dice
     assert screen.mode == 0
+
+
+@pytest.mark.parametrize(
+    "dice, box",
+    [
+        ((6, 5, 5, 6, 3), "two_pairs"),  # not Chance, worth 3 more now and much more later
+        ((1, 1, 1, 1, 1), "yatzy"),
+        ((2, 3, 4, 5, 6), "large_straight"),
+    ],
+)
+def test_the_card_opens_on_the_good_levels_box_not_the_highest_number(dice, box):
+    from save.storage import MemoryStorage
+    from yatzy.dice import ScriptedDice
+
+    d = S.Driver(MemoryStorage(), ScriptedDice(list(dice) * 3))
+    S.setup_game(d, players=1)
+    g = d.app.game
+    d.press("roll")
+    assert g.round == 1 and tuple(g.dice) == dice
+    d.long("roll")
+    screen = d.app.screen
+    assert screen.order[screen.cur] == (box, 0)
 
 
 def test_after_the_last_roll_roll_opens_the_card_then_scores():
@@ -89,6 +112,8 @@ def test_undo_right_after_scoring_until_the_next_roll():
     d.press("hold5")
     assert g.filled(0) == filled - 1 and d.app.screen.mode == 1
     d.press("roll")  # score again
+    if d.app.screen.mode == 2:  # (the box scores 0: yes)
+        d.press("roll")
     d.press("roll")  # next turn's first roll: no undo any more
     assert not g.can_undo()
     d.press("hold5")  # now a hold
@@ -508,3 +533,35 @@ def test_compulsory_rolls_roll_with_every_die_held_says_so():
     d.press("roll")
     assert g.rolls_used == 2 and g.held == [True, True, False, True, True]
     assert d.app.screen.toast == ""
+
+
+def test_the_short_game_plays_any_set_of_boxes_the_players_pick():
+    d = S.new_driver(seed=5)
+    S.go_menu(d, "NEW GAME")
+    s = d.app.setup
+    S.go_menu(d, "HOUSE RULES")
+    opts = d.app.screen
+    S.go_menu(d, "SHORT GAME")  # Roll on the row: the box picker
+    picker = d.app.screen
+    assert type(picker).__name__ == "BoxPicker"
+    assert [v for _, v in picker.items()[:-1]] == ["ON"] * 15
+    for label in ("CHANCE", "YATZY", "1S"):
+        S.go_menu(d, label)  # Roll turns it off
+    S.go_menu(d, "DONE")
+    assert d.app.screen is opts
+    assert len(s["options"]["categories"]) == 12
+    assert "chance" not in s["options"]["categories"]
+    assert dict(opts.items())["SHORT GAME"] == "12 BOXES"
+    # none on: DONE says so, HOLD5 leaves the set as it was
+    S.go_menu(d, "SHORT GAME")
+    for label, value in d.app.screen.items()[:-1]:
+        if value == "ON":
+            S.go_menu(d, label)
+    S.go_menu(d, "DONE")
+    assert type(d.app.screen).__name__ == "BoxPicker" and d.app.screen.note
+    d.press("hold5")
+    assert d.app.screen is opts and len(s["options"]["categories"]) == 12
+    d.press("hold5")  # the set-up
+    S.go_menu(d, "START GAME")
+    g = d.app.game
+    assert len(g.rules.categories) == 12 and g.rounds == 12

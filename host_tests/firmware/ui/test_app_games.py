@@ -113,3 +113,80 @@ def test_undo_is_not_offered_for_a_computer_move():
     assert g.can_undo() and not d.app.screen.can_undo()
     d.press("hold5")
     assert g.can_undo() and g.filled(0) == 1
+
+
+def test_thirty_players_pass_the_gadget_round():
+    """The most players the sheets allow (rules.MAX_PLAYERS): set-up, roll-off pages, a whole
+    game, standings scrolled to the last place, the end screen, high scores, the save."""
+    from save.storage import MemoryStorage
+    from yatzy import rules as R
+    from yatzy.dice import SeededDice
+
+    from tools.sim.scenes import Driver
+
+    n = R.MAX_PLAYERS
+    assert n == 30
+    st = MemoryStorage()
+    d = Driver(st, SeededDice(11), settings={"cpu_pace": 150})
+    d.app.settings["cpu_pace"] = 150
+    setup_game(d, players=n, cpu=range(2, n))
+    g = d.app.game
+    assert len(g.players) == n and [p.cpu for p in g.players] == [False] * 2 + [True] * (n - 2)
+    assert g.players[n - 1].name == "P30"
+    while g.phase == E.ROLLOFF or d.app.screen.rolloff_seen:
+        d.press("roll")
+    assert len(g.rolloff_log) >= n
+    # a few rounds, then the save holds all thirty and Continue brings them back
+    while g.round < 3:
+        if g.players[g.current].cpu:
+            d.settle()
+        else:
+            S.human_turn(d)
+    d2 = Driver(st, SeededDice(12))
+    S.go_menu(d2, "CONTINUE")
+    assert d2.screen_name() == "Play" and len(d2.app.game.players) == n
+    assert d2.app.game.snapshot()["cards"] == g.snapshot()["cards"]
+    autoplay(d)
+    assert g.is_over() and all(g.filled(p) == 15 for p in range(n))
+    assert d.screen_name() == "End"
+    d.press("hold2")  # the standings: scroll to the last place
+    screen = d.app.screen
+    for _ in range(n):
+        d.press("hold2")
+    assert screen.top == n - 7
+    d.press("hold5")  # back to the end screen
+    assert d.screen_name() == "End"
+    d.press("roll")  # the humans' totals enter the high scores
+    names = [row[0] for row in d.app.store.scores("yatzy")]
+    assert "P1" in names and "P2" in names
+
+
+def test_the_roll_off_shows_the_page_of_eight_with_the_player_rolling():
+    from save.storage import MemoryStorage
+    from yatzy.dice import SeededDice
+
+    from tools.sim.scenes import Driver
+
+    d = Driver(MemoryStorage(), SeededDice(4))
+    setup_game(d, players=30)
+    g = d.app.game
+    app = d.app
+    drawn = []
+    real = app.cv.text
+
+    def text(x, y, s, *a, **k):
+        drawn.append(s)
+        return real(x, y, s, *a, **k)
+
+    app.cv.text = text
+    pages = []
+    while g.phase == E.ROLLOFF:
+        del drawn[:]
+        app.changed()
+        app.render()
+        names = [s for s in drawn if s.startswith("P") and s[1:].isdigit()]
+        assert "P%d" % (g.current + 1) in names
+        assert len(names) == (8 if g.current < 24 else 6)  # the last page has players 25-30
+        pages.append(g.current // 8)
+        d.press("roll")
+    assert sorted(set(pages))[:4] == [0, 1, 2, 3]

@@ -19,18 +19,32 @@ def fresh_flash():
     return fs, st
 
 
-def play_until_cut(cut):
+def play_until_cut(cut, saves=None):
     """The reference game (1 player, seed 5) with the power going off at step `cut`;
-    returns (flash, storage, game in memory at the cut, what was cut or None)."""
+    returns (flash, storage, game in memory at the cut, what was cut or None). `saves`, when
+    given, gets the game's snapshot at every save the app starts (the last one is the save
+    the cut may have caught in flight)."""
+    from save.store import Store
+
     fs, st = fresh_flash()
     d = S.new_driver(seed=5, storage=st)
+    real = Store.save_game
+
+    def save_game(self, g, levels):
+        if saves is not None:
+            saves.append(g.snapshot())
+        return real(self, g, levels)
+
     fs.cut_at = cut
+    Store.save_game = save_game
     try:
         S.setup_game(d, players=1)
         S.autoplay(d)
         d.press("roll")  # leave the game-over screen: enter the high score, clear the save
     except PowerCut as e:
         return fs, st, d.app.game, str(e)
+    finally:
+        Store.save_game = real
     return fs, st, d.app.game, None
 
 
@@ -45,7 +59,8 @@ STEPS = reference_steps()
 
 @pytest.mark.parametrize("cut", range(1, STEPS + 1))
 def test_power_cut_at_any_step_resumes(cut):
-    fs, st, g, what = play_until_cut(cut)
+    saves = []
+    fs, st, g, what = play_until_cut(cut, saves)
     assert what is not None
     fs.power_on()
     d = S.new_driver(seed=99, storage=st)
@@ -58,20 +73,62 @@ def test_power_cut_at_any_step_resumes(cut):
     saved = app.saved
     if g is None or saved is None:
         return  # cut before the first save of the game, or after it was cleared
-    live = g.filled(0)
-    assert live - 1 <= saved.filled(0) <= live
-    for c, v in saved.players[0].card[0].items():
-        if v is not None:
-            assert g.players[0].card[0][c] == v
+    # the game saved after every roll and box: what loads is the save before the cut or the
+    # one the cut caught, never a state in between (a fresh roll of dice already shown)
+    own, _meta, _note = persist.SavedGame.load_game(st)  # with its own dice stream
+    assert own.snapshot() in saves[-2:]
     if cut % 10 == 0:  # play some resumed games to the end
         S.go_menu(d, "CONTINUE")
+        assert app.game.dice == saved.dice and app.game.held == saved.held
         S.autoplay(d)
         assert app.game.is_over() and app.game.filled(0) == 15
         d.press("roll")
         assert app.store.scores("yatzy")
 
 
-def test_autosave_after_every_scored_box_and_in_save_now():
+def test_a_power_cut_after_a_roll_resumes_the_very_same_dice():
+    st = MemoryStorage()
+    d = S.new_driver(seed=3, storage=st)
+    S.setup_game(d, players=1)
+    g = d.app.game
+    S.human_turn(d)  # one box scored
+    for holds in ((), (0, 2)):  # the turn's first roll, then a re-roll holding two dice
+        for i in holds:
+            d.press("hold%d" % (i + 1))
+        d.press("roll")
+        seen = (list(g.dice), list(g.held), g.rolls_left())
+        # the plug is pulled: a new app on the same flash, with other dice
+        d2 = S.new_driver(seed=99, storage=st)
+        S.go_menu(d2, "CONTINUE")
+        g2 = d2.app.game
+        assert (list(g2.dice), list(g2.held), g2.rolls_left()) == seen
+        d.long("roll")  # back to the dice for the next case
+        d.press("hold5")
+
+
+def test_a_roll_is_saved_before_its_dice_settle():
+    st = MemoryStorage()
+    d = S.new_driver(seed=3, storage=st)
+    S.setup_game(d, players=1)
+    app = d.app
+    before = st.writes
+    app.press("roll", "short", d.t + 300)  # no tick yet: the tumble's first frame only
+    assert st.writes == before
+    app.tick(d.t + 301)  # the first tick of the tumble saves
+    assert st.writes == before + 1
+    d.t += 301
+    d.settle()
+    assert st.writes == before + 1  # once
+    saved, _meta, _ = persist.SavedGame.load_game(st)
+    assert saved.dice == app.game.dice
+    # a press that skips the tumble before any tick still saves before the dice show
+    app.press("roll", "short", d.t + 300)
+    app.press("hold1", "short", d.t + 310)
+    assert st.writes == before + 2
+    assert persist.SavedGame.load_game(st)[0].dice == app.game.dice
+
+
+def test_autosave_after_every_roll_and_scored_box_and_in_save_now():
     st = MemoryStorage()
     d = S.new_driver(seed=3, storage=st)
     S.setup_game(d, players=2)
@@ -80,8 +137,12 @@ def test_autosave_after_every_scored_box_and_in_save_now():
     d.press("roll")
     d.press("roll")  # "P1 starts" -> play
     before = st.writes
+    rolls = []
+    real_roll = g.roll
+    g.roll = lambda *a: rolls.append(real_roll(*a))  # counts the turn's rolls
     S.human_turn(d)
-    assert st.writes == before + 1
+    del g.roll
+    assert rolls and st.writes == before + len(rolls) + 1  # one save per roll, one per box
     from yatzy import codec
 
     saved, meta, _ = persist.SavedGame.load_game(st)

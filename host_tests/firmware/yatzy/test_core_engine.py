@@ -488,8 +488,8 @@ def test_every_illegal_action_is_refused_and_changes_nothing():
 def test_bad_games_are_refused():
     for kw, needle in [
         ({"rules": "farkle"}, "unknown ruleset"),
-        ({"players": []}, "1 to 8"),
-        ({"players": ["P%d" % i for i in range(9)]}, "1 to 8"),
+        ({"players": []}, "1 to 30"),
+        ({"players": ["P%d" % i for i in range(31)]}, "1 to 30"),
         ({"players": "Ann"}, "players"),
         ({"players": ["Ann", ""]}, "name"),
         ({"players": ["Ann"], "cpu": [True, False]}, "cpu"),

@@ -138,22 +138,33 @@ def _continue_files(turn):
     return files
 
 
-def _play_second_turn(turn, cut=None):
+SECOND = play.keys("r " + TURN)  # CONTINUE, then the second turn (its rolls and its box)
+ROLL_PRESS = 3  # SECOND's second roll: holding die 1, it re-rolls the other four
+
+
+BOX_PRESS = len(SECOND) - 1  # the scoring press
+
+
+def _play_second_turn(turn, cut=None, at=BOX_PRESS):
     """From the first turn's save: CONTINUE, then the next turn; ``cut`` = ("flash", n) or
-    ("cycle", c) cuts the power during the scoring press. (files after, flash ops of the
-    scoring press, the resets, the REPL text)."""
+    ("cycle", c) cuts the power during press ``at`` of SECOND (the box, unless told).
+    A dict: "saves" (game.dat after each press that ran), "files" after the last one, "ops"
+    (the flash ops of press ``at``), "resets", "text" (the REPL's)."""
     with pico_with(_continue_files(turn)) as pico:
         play.boot_app(pico)
         play.settle(pico)
-        for button, kind in play.keys("r " + TURN)[:-1]:  # continue, then all but the score
+        saves = []
+        for button, kind in SECOND[:at]:
             play.press(pico, button, kind)
+            saves.append(pico.files().get("game.dat"))
         n0 = len(pico.flash_ops)
         if cut is not None and cut[0] == "flash":
             pico.cut_after_flash_ops(cut[1])
         elif cut is not None:
             pico.cut_at_cycle(cut[1])
         resets = len(pico.resets)
-        pico.press("roll")
+        button, kind = SECOND[at]
+        pico.press(button, play.LONG_MS if kind == "long" else play.SHORT_MS)
         for _ in range(100):  # until the cut (or 2 s after the press when there is none)
             pico.run_ms(20)
             if len(pico.resets) > resets:
@@ -161,21 +172,29 @@ def _play_second_turn(turn, cut=None):
         pico.run_ms(0 if cut is not None else 2000)
         ops = pico.flash_ops[n0:]
         files = pico.files()  # littlefs-python mounts it, or raises on a broken filesystem
+        saves.append(files.get("game.dat"))
         if cut is not None:
             play.boot_app(pico)  # and the firmware boots from it
             play.settle(pico)
-        return files, ops, list(pico.resets), pico.text()
+        return {
+            "saves": saves,
+            "files": files,
+            "ops": ops,
+            "resets": list(pico.resets),
+            "text": pico.text(),
+        }
 
 
 @pytest.fixture(scope="module")
 def second_turn(turn, tmp_path_factory):
-    files, ops, resets, _ = _play_second_turn(turn)
+    out = _play_second_turn(turn)
     sim_dir = tmp_path_factory.mktemp("cpython2")
     for name, data in turn["files_after_reset"].items():
         if name.endswith(".dat"):
             (sim_dir / name).write_bytes(data)
-    cpython_frames(play.keys("r " + TURN), sim_dir)
-    return {"files": files, "ops": ops, "cpython_files": files_of(sim_dir)}
+    cpython_frames(SECOND, sim_dir)
+    out["cpython_files"] = files_of(sim_dir)
+    return out
 
 
 def _game(data):
@@ -198,9 +217,40 @@ def test_the_second_turn_saves_what_cpython_saves(turn, second_turn):
     assert len(second_turn["ops"]) >= 2  # the save is more than one flash operation
 
 
-@pytest.mark.parametrize("where", ["first flash op", "middle flash op", "between two ops"])
-def test_a_power_cut_during_a_save_leaves_a_readable_game(turn, second_turn, where):
-    ops = second_turn["ops"]
+def test_every_roll_is_saved_with_its_dice(second_turn):
+    """After each roll of the turn the flash holds a game with that roll's dice (so a cut
+    resumes them); holding a die writes nothing."""
+    saves = second_turn["saves"]
+    for i, (button, _kind) in enumerate(SECOND):
+        if i == 0 or button != "roll" or i == len(SECOND) - 1:
+            continue  # CONTINUE, a hold, or the box
+        before, after = _game(saves[i - 1]), _game(saves[i])
+        if before.rolls_left() == 0:
+            assert saves[i] == saves[i - 1]  # no roll left: Roll opens the card
+        else:
+            assert after.rolls_used == before.rolls_used + 1 and after.dice
+    hold = [i for i, (button, _k) in enumerate(SECOND) if button == "hold1"][0]
+    assert saves[hold] == saves[hold - 1]
+
+
+@pytest.mark.parametrize(
+    "press, where",
+    [
+        ("box", "first flash op"),
+        ("box", "middle flash op"),
+        ("box", "between two ops"),
+        ("roll", "first flash op"),
+        ("roll", "middle flash op"),
+    ],
+)
+def test_a_power_cut_during_a_save_leaves_a_readable_game(turn, second_turn, press, where):
+    """A cut at any point of a save (the box's, or a roll's) leaves the previous game or the
+    new one on the flash, and the firmware boots from it: never a torn file, never a fresh
+    roll of dice already on the panel."""
+    at = BOX_PRESS if press == "box" else ROLL_PRESS
+    ref = second_turn if press == "box" else _play_second_turn(turn, None, at)
+    ops = ref["ops"]
+    assert len(ops) >= 2, ops  # the press saves
     mid = len(ops) // 2
     if where == "first flash op":
         cut = ("flash", 1)
@@ -208,17 +258,19 @@ def test_a_power_cut_during_a_save_leaves_a_readable_game(turn, second_turn, whe
         cut = ("flash", mid)
     else:  # a CPU cycle halfway between two flash operations (the run is deterministic)
         cut = ("cycle", (ops[mid - 1][1] + ops[mid][1]) // 2)
-    files, _ops, resets, text = _play_second_turn(turn, cut)
-    assert resets and resets[-1][2] == "cut", resets
-    old = turn["files_after_reset"]["game.dat"]
-    new = second_turn["files"]["game.dat"]
-    now = files.get("game.dat")
+    out = _play_second_turn(turn, cut, at)
+    assert out["resets"] and out["resets"][-1][2] == "cut", out["resets"]
+    old, new = ref["saves"][at - 1], ref["saves"][at]
+    assert old != new
+    now = out["files"].get("game.dat")
     # never torn: the previous save, or the whole new one, and it decodes
     assert now in (old, new)
-    _game(now)
+    game = _game(now)
+    if now == new and press == "roll":
+        assert game.dice == _game(new).dice and game.dice
     if where == "first flash op":
         assert now == old
-    assert "Traceback" not in text
+    assert "Traceback" not in out["text"]
 
 
 def test_a_watchdog_reset_recovers_the_same_game(turn):

@@ -10,7 +10,7 @@ from tools.sim import cli as sim
 @pytest.mark.parametrize(
     "argv, message",
     [
-        (["--players", "9", "--keys", "r"], "players 9 is outside 1..8"),
+        (["--players", "31", "--keys", "r"], "players 31 is outside 1..30"),
         (["--players", "two", "--keys", "r"], "players 'two' is not a whole number"),
         (["--cpu", "3", "--players", "2", "--keys", "r"], "--cpu 3 is more than --players 2"),
         (["--rules", "poker", "--keys", "r"], "unknown ruleset 'poker'"),

@@ -77,7 +77,7 @@ def test_the_address_gives_the_game_set_up(query, game, seed):
     [
         ("?rules=bogus", ["rules="]),
         ("?players=0", ["players="]),
-        ("?players=9", ["players="]),
+        ("?players=31", ["players="]),
         ("?players=2&cpu=3", ["cpu="]),
         ("?players=two&cpu=-1", ["players=", "cpu="]),
         ("?level=genius&rules=maxi", ["level="]),

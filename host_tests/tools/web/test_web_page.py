@@ -286,7 +286,7 @@ def test_damaged_storage_gives_the_firmwares_message_and_defaults(b, tmp_path):
     "query, names",
     [
         ("?rules=bogus&seed=5", ["rules="]),
-        ("?rules=maxi&players=9&cpu=x", ["players=", "cpu="]),
+        ("?rules=maxi&players=31&cpu=x", ["players=", "cpu="]),
         ("?seed=-3&colour=red", ["seed=", "colour"]),
     ],
 )
