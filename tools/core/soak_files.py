@@ -403,22 +403,49 @@ def campaign(scale=1.0, seed=1, log=print, kinds=None):
     return res
 
 
+class _Serve:
+    """An import finder that gives one module object for one name, so that a module the
+    app drops (heap.py) comes back as that object, planted fault and all."""
+
+    def __init__(self, name, module):
+        self.name = name
+        self.module = module
+
+    def find_spec(self, name, path=None, target=None):
+        if name != self.name:
+            return None
+        import importlib.util
+
+        return importlib.util.spec_from_loader(name, self)
+
+    def create_module(self, spec):
+        return self.module
+
+    def exec_module(self, module):
+        pass
+
+
 def planted(scale=1.0, seed=1, log=print):
     """The planted fault: no check of stored settings against the menu's values (an
-    unchecked field). It is planted in settings.py, which stays loaded (heap.py drops and
-    re-imports save.records): every value counts as one of the choices."""
+    unchecked field). It is planted in settings.py, which the app drops with the menus and
+    imports again (heap.py): while the campaign runs, every import of settings gets the
+    planted module, in which every value counts as one of the choices."""
     import settings as S
 
     class Anything:
         def __contains__(self, value):
             return True
 
-    orig = S.choices
+    orig = S.choices, S.__spec__, S.__loader__  # an import through _Serve sets the last two
     S.choices = lambda key: Anything()
+    serve = _Serve("settings", S)
+    sys.meta_path.insert(0, serve)
     try:
         res = C.timed(campaign, 0.002, seed, log=lambda *_: None, kinds=("settings_range",))
     finally:
-        S.choices = orig
+        sys.meta_path.remove(serve)
+        S.choices, S.__spec__, S.__loader__ = orig
+        sys.modules["settings"] = S
     return C.caught("files: planted fault", res, "an unchecked field")
 
 
