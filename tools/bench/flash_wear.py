@@ -10,7 +10,7 @@ lookahead 32 bytes, ``block_cycles`` 100 (``extmod/vfs_lfsx.c``). The file syste
 with the firmware's ``build/mpy`` files on it, as ``make flash`` leaves it, so the free
 blocks are the ones a real board has. Every program and erase the file system issues is
 counted. The real port's figure for comparison: ``python -m tools.bench.rp2 --only stock``
-prints the erases per save in the emulated Pico (0.30 over the first two rounds of its
+prints the erases per save in the emulated Pico (0.33 over the first two rounds of its
 4-player game, whose files are still small; this model gives 1.15 over a whole 4-player
 game).
 

@@ -174,7 +174,7 @@ def _meaning(files, kind, rng):
                 rng.below(5)
             ]
         elif field == 2:
-            doc["n"] = (0, 9, 31, "2", None, -1)[rng.below(6)]
+            doc["n"] = (0, 31, 99, "2", None, -1)[rng.below(6)]
         elif field == 3:
             doc["levels"][rng.below(8)] = ("x", None, 3)[rng.below(3)]
         elif field == 4:
@@ -295,7 +295,7 @@ def accepted_problem(st, before):
         rules.normalize_options(s["rules"], s["options"])
     except (ValueError, TypeError, AttributeError) as e:
         return "set-up options refused by the rules accepted (%s)" % e
-    if not isinstance(s["n"], int) or not 1 <= s["n"] <= 8:
+    if not isinstance(s["n"], int) or not 1 <= s["n"] <= 30:  # rules.MAX_PLAYERS
         return "players %r accepted" % (s["n"],)
     for v in s["names"]:
         if not _drawable(v):

@@ -218,7 +218,8 @@ class Menus:
                     % (name, label_prefix, value, seen)
                 )
             seen.append(current)
-            self.press("hold4")
+            down = str(current).isdigit() and str(value).isdigit() and int(value) < int(current)
+            self.press("hold3" if down else "hold4")  # numbers: the short way
             scr = self.screen(name)
 
 

@@ -17,7 +17,7 @@ UF2, BOOTROM, WHY = rp2.find_firmware()
 pytestmark = pytest.mark.skipif(WHY is not None, reason="emulated Pico: %s" % WHY)
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", ".."))
-SEED = 7
+SEED = 9  # its two turns below score boxes worth points (no zero question)
 # title -> NEW GAME; PLAYERS 2 -> 1; START GAME; then one whole turn: roll, hold die 1, roll,
 # roll, the card opens on the best box, score it (the game saves)
 SETUP = "r 2 3 L2 r"
