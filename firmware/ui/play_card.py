@@ -37,9 +37,14 @@ def open_card(play, cursor=None):
         order = [(E.TIEBREAK_BOX, 0)]
     play.order = order
     if cursor is None and g.phase != E.TIEBREAK:
-        from yatzy.future import best_box
+        try:
+            from yatzy.future import best_box
 
-        cursor = best_box(g)
+            cursor = best_box(g)
+        except MemoryError:  # no room for the good level's tables: the highest score
+            for k in order:
+                if cursor is None or play.pots[k] > play.pots[cursor]:
+                    cursor = k
     if cursor is None:
         play.cur = 0
     else:
