@@ -28,7 +28,7 @@ DEFAULT = "en"
 
 T = {}
 B = {}
-_now = [None, False]  # the language in use; whether T has the menus' words
+_now = [None, False, ()]  # the language in use; whether T has the menus' words; TEXT's ids
 
 
 def current():
@@ -66,12 +66,21 @@ def words(menus):
     game-over screens' (a game is played)."""
     if menus == _now[1]:
         return
+    if not menus and _now[2]:  # keep the play words: no module to load
+        play = {}
+        for k in _now[2]:
+            play[k] = T[k]
+        T.clear()  # frees the table: a trimmed T is a small one
+        T.update(play)
+        _now[1] = False
+        return
     m = module()
-    T.clear()  # frees the table: a trimmed T is a small one
+    T.clear()
     T.update(m.TEXT)
     if menus:
         T.update(m.MENU)
     _now[1] = menus
+    _now[2] = tuple(m.TEXT)
     m = None
     heap.drop("lang")
 
