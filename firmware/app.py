@@ -104,7 +104,7 @@ class App:
         import heap
 
         heap.drop("start", keep=before)
-        lang.full()
+        lang.words(True)
         self.notice = "; ".join([note_text(n) for n in notes]) if notes else None
         self.apply_display_settings()
         if ask:
@@ -176,7 +176,7 @@ class App:
         if type(screen).__name__ == "Play":
             self._unload()
         elif getattr(screen, "menu", False):
-            lang.full()  # a menu: its words back in the heap
+            lang.words(True)  # a menu: its words back in the heap
 
     def play(self, g, save=False):
         """Show the play screen for `g` as soon as the menu screen handling this press has
@@ -252,7 +252,7 @@ class App:
         import heap
 
         heap.drop("menus", "setup", "reader")
-        lang.trim()
+        lang.words(False)
 
     def _make_game(self, s):
         from yatzy.engine import Game

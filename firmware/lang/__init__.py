@@ -1,20 +1,21 @@
 # The game's languages: which exist, the chosen one's words in the heap, changing it.
 # SPDX-License-Identifier: MIT
 """Every word a screen draws comes from here. ``T`` (message id -> text) and ``B`` (box id
--> (short label, full name)) hold the chosen language; :func:`use` fills them in place
+-> its short label for the card) hold the chosen language; :func:`use` fills them in place
 from ``lang/<code>.py`` and drops that module again, so only one language is in the heap
 and a screen's ``from lang import T`` stays valid across a change.
 
 While a game is played only the play and game-over screens' words (the module's ``TEXT``)
-are kept: the app calls :func:`trim` when the play screen comes and :func:`full` when a
-menu screen (one with ``menu = True``) is shown, which adds the menus' words (``MENU``).
-The long help texts (``HELP``) are read by :func:`help_texts` when the rules help or the
-house rules need them (the module then goes with the menus, heap.py). Adding a language
+are kept: the app calls ``words(False)`` when the play screen comes and ``words(True)``
+when a menu screen (one with ``menu = True``) is shown, which adds the menus' words
+(``MENU``). The long help texts (``HELP``) and the full box names are read from
+:func:`module` by the rules help and the house rules (the module then goes with the
+menus, heap.py). Adding a language
 is adding its module and a row in :data:`CODES` / :data:`NAMES` (and the font's glyphs).
 Example::
 
-    >>> use("sv"); T["new_game"], box("full_house"), name("yatzy_2")
-    ('NYTT SPEL', 'KÅK', 'YATZY 2')
+    >>> use("sv"); T["new_game"], box("full_house"), box("yatzy_2")
+    ('NYTT SPEL', 'KÅK', 'YATZY2')
 """
 
 import sys
@@ -27,17 +28,21 @@ DEFAULT = "en"
 
 T = {}
 B = {}
-_code = [None]
-_menus = [False]  # the MENU words are in T
+_now = [None, False, ()]  # the language in use; whether T has the menus' words; TEXT's ids
 
 
 def current():
     """The code of the language in use (None before the first :func:`use`)."""
-    return _code[0]
+    return _now[0]
 
 
-def _module(code):
-    name = "lang." + code
+def module():
+    """The chosen language's module, imported: the rules help and the house rules read its
+    HELP and full box names (it goes with the menus, heap.py); before any :func:`use`,
+    English."""
+    if _now[0] is None:
+        use(DEFAULT)
+    name = "lang." + _now[0]
     __import__(name)
     return sys.modules[name]
 
@@ -47,63 +52,42 @@ def use(code, menus=True):
     names the known codes."""
     if code not in CODES:
         raise ValueError("unknown language %r (known: %s)" % (code, ", ".join(CODES)))
-    if code != _code[0]:
-        _code[0] = code
-        _fill(menus, True)
-    elif menus:
-        full()
+    if code != _now[0]:
+        _now[0] = code
+        B.clear()
+        for k, v in module().BOXES.items():
+            B[k] = v[0]
+        _now[1] = not menus  # T is refilled below
+    words(menus)
 
 
-def _fill(menus, boxes):
-    m = _module(_code[0])
-    T.clear()  # frees the table: a trimmed T is a small one
+def words(menus):
+    """`menus`: have the menus' words too (a menu screen is shown); else only the play and
+    game-over screens' (a game is played)."""
+    if menus == _now[1]:
+        return
+    if not menus and _now[2]:  # keep the play words: no module to load
+        play = {}
+        for k in _now[2]:
+            play[k] = T[k]
+        T.clear()  # frees the table: a trimmed T is a small one
+        T.update(play)
+        _now[1] = False
+        return
+    m = module()
+    T.clear()
     T.update(m.TEXT)
     if menus:
         T.update(m.MENU)
-    if boxes:
-        B.clear()
-        B.update(m.BOXES)
-    _menus[0] = menus
+    _now[1] = menus
+    _now[2] = tuple(m.TEXT)
     m = None
     heap.drop("lang")
 
 
-def trim():
-    """Keep only the play and game-over screens' words (a game is played)."""
-    if _menus[0]:
-        _fill(False, False)
-
-
-def full():
-    """Have the menus' words too (a menu screen is shown)."""
-    if not _menus[0]:
-        _fill(True, False)
-
-
-def help_texts():
-    """The chosen language's HELP dict (its module stays loaded until the menus go); before
-    any :func:`use`, English."""
-    if _code[0] is None:
-        use(DEFAULT)
-    return _module(_code[0]).HELP
-
-
-def _split(c):
-    i = c.rfind("_")
-    if i > 0 and c[i + 1 :] in ("2", "3", "4"):
-        return c[:i], c[i + 1 :]
-    return c, ""
-
-
 def box(c):
     """Short label of box `c` for the card (extra Yatzy rows numbered: "YATZY2")."""
-    base, n = _split(c)
-    s = B[base][0]
-    return s[:5] + n if n else s
-
-
-def name(c):
-    """Full name of box `c` ("YATZY 2" for an extra row)."""
-    base, n = _split(c)
-    s = B[base][1]
-    return s + " " + n if n else s
+    i = c.rfind("_")
+    if i > 0 and c[i + 1 :] in ("2", "3", "4"):
+        return B[c[:i]][:5] + c[i + 1 :]
+    return B[c]

@@ -15,6 +15,13 @@ from ui.widgets import softkeys, title_bar, wrap
 _WIDTH = 31  # SMALL characters per line
 
 
+def box_name(c):
+    """Full name of box `c` in the chosen language ("YATZY 2" for an extra row)."""
+    base, n = rules.split_extra(c)
+    s = lang.module().BOXES[base][1]
+    return "%s %d" % (s, n) if n else s
+
+
 def box_help(h, c, r):
     """(needs, scores) of box `c` in ruleset `r` from the HELP texts `h`: the American
     texts in Yahtzee; a box without a scores text shows its fixed points."""
@@ -66,7 +73,7 @@ class Help:
 
     def lines(self):
         r = self.ruleset()
-        h = lang.help_texts()
+        h = lang.module().HELP
         name = T["r_" + r.id]
         if self.page == 0:
             text = h["intro"] % (
@@ -95,7 +102,7 @@ class Help:
         needs, scores = box_help(h, c, r)
         out = wrap(h["needs"] % needs, _WIDTH)
         out.extend(wrap(h["scores"] % scores, _WIDTH))
-        return lang.name(c), out
+        return box_name(c), out
 
     def draw(self, cv):
         title, lines = self.lines()

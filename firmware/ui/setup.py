@@ -228,7 +228,7 @@ class Options(ListScreen):
             # long Roll: what the option means
             import lang
 
-            self.note = lang.help_texts()[self.keys[self.cur]]
+            self.note = lang.module().HELP[self.keys[self.cur]]
             self.app.changed()
             return
         ListScreen.press(self, b, long, now)

@@ -158,6 +158,7 @@ def _meaning(files, kind, rng):
                 "left_handed": (1, "no"),
                 "cpu_pace": (-1, 10001, "fast"),
                 "i2c_khz": (9, 5000, None),
+                "lang": ("de", "", "EN", 1, None),
             }[key]
         doc[key] = bad[rng.below(len(bad))]
         files["settings.dat"] = _json_record("SETT", doc)

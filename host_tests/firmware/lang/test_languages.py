@@ -141,10 +141,11 @@ def test_only_the_chosen_language_is_kept_and_a_change_refills_in_place():
             for name in ["lang." + c for c in CODES]:
                 sys.modules.pop(name, None)
             assert lang.current() == code and lang.T is T and lang.B is B
-            assert T == dict(m.TEXT, **m.MENU) and B == m.BOXES
-            lang.trim()
-            assert T == m.TEXT and B == m.BOXES
-            lang.full()
+            shorts = {k: v[0] for k, v in m.BOXES.items()}
+            assert T == dict(m.TEXT, **m.MENU) and B == shorts
+            lang.words(False)
+            assert T == m.TEXT and B == shorts
+            lang.words(True)
             assert T == dict(m.TEXT, **m.MENU)
             assert not [c for c in CODES if "lang." + c in sys.modules]
         with pytest.raises(ValueError, match="en, fi, sv, nb"):
@@ -154,10 +155,12 @@ def test_only_the_chosen_language_is_kept_and_a_change_refills_in_place():
 
 
 def test_extra_rows_are_numbered_in_every_language():
+    from ui.help import box_name
+
     try:
         for code in CODES:
             lang.use(code)
             assert lang.box("yatzy_2") == lang.box("yatzy")[:5] + "2"
-            assert lang.name("maxi_yatzy_3") == lang.name("maxi_yatzy") + " 3"
+            assert box_name("maxi_yatzy_3") == box_name("maxi_yatzy") + " 3"
     finally:
         lang.use("en")

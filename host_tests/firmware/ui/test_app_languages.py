@@ -206,6 +206,8 @@ def title_fits(left, right):
 
 
 def test_title_bars_fit_their_longest_right_hand_text(T):
+    from ui.help import box_name
+
     n = most_rounds()
     for rid in rules.RULESET_IDS:
         name = T["r_" + rid]
@@ -215,7 +217,7 @@ def test_title_bars_fit_their_longest_right_hand_text(T):
     assert title_fits(T["standings"], T["round_n"] % (n, n))
     assert title_fits(T["standings"], T["final"])
     for c in rules.LABELS:
-        assert title_fits(lang.name(c + ("_4" if c == "maxi_yatzy" else "")), "40/40"), c
+        assert title_fits(box_name(c + ("_4" if c == "maxi_yatzy" else "")), "40/40"), c
 
 
 def row_fits(label, value):
@@ -264,7 +266,7 @@ def lines_fit(text, most):
 def test_notes_help_and_questions_fit_where_they_are_shown(T):
     from ui import help as H
 
-    h = lang.help_texts()
+    h = lang.module().HELP
     for k in rules.OPTION_KEYS:  # a long Roll on a house rule: two lines above the keys
         assert lines_fit(h[k], 2), h[k]
     assert lines_fit(T["opt_clash"] or "X", 2)

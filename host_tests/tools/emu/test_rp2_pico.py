@@ -103,9 +103,14 @@ def test_make_flash_over_mpremote_then_power_up_starts_the_game(tmp_path):
         play.boot_app(pico)
         play.settle(pico)
         on_flash = pico.files()
+        # the first start asks for the language: Roll takes the first, English
+        ask = frame(pico)
+        play.press(pico, "roll", "short")
+        play.settle(pico)
         title = frame(pico)
     build = rp2.folder_files(play.build())
     assert {name: on_flash.get(name) for name in build} == build
+    assert ask != title and "settings.dat" not in on_flash
     assert title == cpython_frames([], tmp_path)[0]
 
 

@@ -322,6 +322,10 @@ def test_boot_from_the_romfs_partition_and_play(romfs_board):
     """Power-up as on a ROMFS board (the partition mounted at /rom), then main.py runs the
     app from it: a new game, a roll, a hold, a roll."""
     _, flash_dir, _, _ = romfs_board
+    from save.records import Settings
+    from save.storage import FileStorage
+
+    Settings.save(FileStorage(flash_dir), {"lang": "en"})  # not a first start: no question
     roll, hold1 = 14, 8
     presses = [[roll, 1000, 1080], [hold1, 1500, 1560], [roll, 2000, 2090], [roll, 3000, 3070]]
     env = {
