@@ -33,13 +33,8 @@ def test_every_menu_value_loads_and_nothing_else_does(key):
     offered = app_settings.choices(key)
     if isinstance(offered[0], bool):
         others = [0, 1, None, "on"]
-<<<<<<< ours
-    elif isinstance(offered[0], str):  # a code: any other text, or not text
-        others = ["xx", "", offered[0].upper(), None, 0, True]
-=======
     elif isinstance(offered[0], str):  # a language code: any other text, or another type
         others = ["", "EN", "de", "en ", "xx", 1, None, True]
->>>>>>> theirs
     else:  # every other whole number between and around the menu's values, and other types
         others = [v for v in range(min(offered) - 2, max(offered) + 3) if v not in offered]
         others = others[:: max(1, len(others) // 40)] + [True, None, "5", 5.0]
