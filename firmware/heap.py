@@ -41,7 +41,7 @@ GROUPS = {
     "play": ("ui.play", "ui.play_card", "ui.play_view", "ui.play_cpu", "ui.card"),
     # the card cursor's box choice (ui.play_card): dropped when a game is over, unless a
     # computer player's module (yatzy.ai) holds it
-    "cursor": ("yatzy.future", "yatzy.tables.fitted"),
+    "cursor": ("yatzy.future", "yatzy.tables.fitted", "yatzy.tables"),
     # the high-score and settings records: only the in-play save stays loaded in a game
     "records": ("save.records", "save.scores"),
     # what start-up loads to read the saved game and the title does not need

@@ -60,7 +60,7 @@ class Help:
         from yatzy.scoring import score
 
         r = self.ruleset()
-        h = lang.help_texts()
+        h = lang.module().HELP
         text = h["joker_rules"] % (
             T["r_" + r.id],
             score(r, "full_house", (2, 2, 3, 3, 3)),

@@ -121,8 +121,8 @@ def option_values(rid, key):
 
 
 def short_name(rid, v):
-    """A short game's box list as the menu names it: None, "upper", "lower", or its box
-    count for any other set (the players' own choice, ``BoxPicker``)."""
+    """A short game's box list as the menu names it: None, "upper", "lower", or minus its
+    box count for any other set (the players' own choice, ``BoxPicker``)."""
     if v is None:
         return None
     r = rules.configure(rid)
@@ -130,7 +130,7 @@ def short_name(rid, v):
         return "upper"
     if list(v) == list(r.lower):
         return "lower"
-    return T["n_boxes"] % len(v)
+    return -len(v)  # shown as its box count (show_value)
 
 
 def to_option(rid, key, v):
@@ -142,6 +142,8 @@ def to_option(rid, key, v):
 
 
 def show_value(v):
+    if isinstance(v, int) and not isinstance(v, bool) and v < 0:  # a short game of -v boxes
+        return T["n_boxes"] % -v
     if v is True or v is False:
         return on_off(v)
     if v is None:

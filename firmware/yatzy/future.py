@@ -39,9 +39,9 @@ def _i16(buf, i):
 def _tables():
     """yatzy.tables.fitted, loaded for the caller and dropped again: a Model keeps only its
     own family's weights on the heap."""
-    from yatzy.keeps import _load
+    from yatzy.tables import load
 
-    return _load("fitted")
+    return load("fitted")
 
 
 def exact_key(r):
@@ -81,9 +81,9 @@ class Model:
         self.key = exact_key(r) if level == "best" else None
         self.exact = None
         if self.key is not None and self.key in t.EXACT:
-            from yatzy.keeps import _load
+            from yatzy.tables import load
 
-            self.exact = _load("exact_" + self.key).TABLE  # (lower, threshold, flags, L, U)
+            self.exact = load("exact_" + self.key).TABLE  # (lower, threshold, flags, L, U)
         g = t.GENERIC[_family(r)]
         self.weights = g[0]  # box id (base name) -> UNIT
         self.upper_w = g[1]  # face 1..6 -> UNIT (index 0 unused)

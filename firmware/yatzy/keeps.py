@@ -24,6 +24,7 @@ from array import array
 
 from yatzy import rules as _rules
 from yatzy.scoring import counts_of
+from yatzy.tables import load
 
 _TABLES = {}
 _SCORES = {}
@@ -71,20 +72,6 @@ def _multisets(size, faces):
     return n
 
 
-def _load(name):
-    """The generated module ``yatzy.tables.<name>``, dropped from the module table again (what
-    the caller keeps of it is all that stays on the heap)."""
-    import sys
-
-    full = "yatzy.tables." + name
-    __import__(full)
-    mod = sys.modules.pop(full)
-    pkg = sys.modules.get("yatzy.tables")
-    if pkg is not None and name in pkg.__dict__:
-        delattr(pkg, name)
-    return mod
-
-
 class _Tables:
     """The keeps of 0..n dice: ``off[s]`` is the first keep of s dice, ``add`` their one-die
     successors (array("H"), generated offline)."""
@@ -97,7 +84,7 @@ class _Tables:
         self.first_full = self.off[n]
         self.nkeeps = self.off[n + 1]
         self.nrolls = self.nkeeps - self.first_full
-        self.add = array("H", _load("keeps%d" % n).ADD)  # a copy; the bytes go with the module
+        self.add = array("H", load("keeps%d" % n).ADD)  # a copy; the bytes go with the module
         if len(self.add) != 6 * self.first_full:
             raise ValueError("keeps%d table has %d entries" % (n, len(self.add)))
 
@@ -191,7 +178,7 @@ def score_table(ruleset, category):
     row = _SCORES.get(key)
     if row is None:
         fam = _FAMILY.get(ruleset.id)
-        rows = _load("scores_" + fam).ROWS if fam is not None else {}
+        rows = load("scores_" + fam).ROWS if fam is not None else {}
         for b in rows:  # every box of the family at once (one import)
             _SCORES[(ruleset.id, b)] = rows[b]
         row = _SCORES.get(key)

@@ -140,7 +140,7 @@ def test_play_screen_fields_fit_with_their_longest_values(T):
         T["total_n"] % 9999,
         T["bonus_got"] % 100,
         T["no_bonus"],
-        T["bonus_in"] % 84,
+        T["to_go"] % 84,  # ui.card.bonus_text: "BONUS 84 TO GO" only where it fits
         T["tie_break"],
         T["round_n"] % (n, n),
         T["rolls_n"] % 99,
