@@ -212,8 +212,9 @@ def test_keys_and_a_long_press_by_holding_match_the_simulator(b, tmp_path):
 
 def test_left_handed_turns_the_panel_and_the_buttons_round(b, tmp_path):
     load(b, "?seed=6")
-    # title: down, down, OK = SETTINGS; down x4 = LEFT-HANDED; OK toggles it; hold5 = back
-    presses = ("hold2", "hold2", "roll", "hold2", "hold2", "hold2", "hold2", "roll", "hold5")
+    # title: down, down, OK = SETTINGS; down x5 = LEFT-HANDED (after LANGUAGE, CONTRAST, SOUND,
+    # VOLUME, SLEEP AFTER); OK toggles it; hold5 = back
+    presses = ("hold2", "hold2", "roll") + ("hold2",) * 5 + ("roll", "hold5")
     with Session(runtime="cpython", seed=6, storage_dir=str(tmp_path)) as s:
         s.start()
         s.wait_idle()
