@@ -212,7 +212,13 @@ def options(game, level="best"):
             out.append(
                 (box_value(game, model, now, c, col, pts, extra) + bonus, ("score", c, col))
             )
-    if left > 0:
+    if left <= 0:
+        # the box ends the turn: a game's next turn builds its own tables, so this turn's
+        # leave the heap now rather than when the next one is built (a benchmark that
+        # remembers turns across games keeps them)
+        if CACHE_LIMIT == 1:
+            _cache.clear()
+    else:
         t = tables(r.dice)
         need = min(left, MAX_LOOKAHEAD)
         lv = _levels(game, level, model, need)

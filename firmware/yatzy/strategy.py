@@ -208,6 +208,14 @@ def best_box(game):
     return best[1], best[2]
 
 
+def _score(game):
+    """The box that ends the turn; the turn's keep values leave the heap (a new turn builds
+    its own)."""
+    _cache[0] = _cache[1] = _cache[2] = None
+    c, col = best_box(game)
+    return ("score", c, col)
+
+
 def _basic(game, rand=None):
     ph = game.phase
     if ph == ROLLOFF:
@@ -220,8 +228,7 @@ def _basic(game, rand=None):
         return ("roll",)
     left = game.rolls_left()
     if left <= 0:
-        c, col = best_box(game)
-        return ("score", c, col)
+        return _score(game)
     t = tables(game.rules.dice)
     ri = t.index_of_roll(game.dice)
     e = keep_values(game, min(left, MAX_LOOKAHEAD))
@@ -237,8 +244,7 @@ def _basic(game, rand=None):
             chosen = dice
     stop = _cache[2][0][ri]  # keep_values filled the cache: level 0 = stopping now
     if stop >= best and not game.rules.all_rolls:
-        c, col = best_box(game)
-        return ("score", c, col)
+        return _score(game)
     mask = keep_mask(game.dice, chosen)
     if mask != game.hold_mask():
         return ("holds", mask)

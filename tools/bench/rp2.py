@@ -14,7 +14,9 @@ the game is the one the CPython simulator plans):
   computers): cycles per press, latency from the deciding edge to the first I2C byte, to the
   end of the press's frame and to its last byte.
 - heap: the same game with a probe in main.py (tools/bench/rp2.py PROBE): gc.collect() and
-  mem_free() after every press and every computer decision, and each decision's time.
+  mem_free() after every press and every computer decision, and each decision's time; with
+  --floor, also the lowest live heap inside each decision (FLOOR_PROBE), which the samples
+  after it miss (the search's working arrays are garbage by then).
 - worst: 8 `best` computers, Maxi Yatzy with Triple columns: START, and after a reboot
   CONTINUE once; what happened (watchdog, MemoryError) and the heap per decision.
 - romfs: the ROMFS UF2, flashed with the real `make flash ROMFS=1` over mpremote: start-up
@@ -92,6 +94,53 @@ def _probe_crashed(self, exc):
     print("CRASH %s: %s" % (type(exc).__name__, exc))
     return _crashed(self, exc)
 runner.Runner.crashed = _probe_crashed
+"""
+
+
+# Floor probe (--floor, appended to PROBE): the live heap's low point inside each computer
+# decision, which the samples after a decision do not see (the search's working arrays are
+# garbage by then): gc.collect() and mem_free() after each step of the search (yatzy.ai's
+# final values, expect and best-of-keeps passes) -> "FLOOR <level> <free before> <lowest>".
+# Those collections slow the decisions: a --floor run's decision times are not reported.
+FLOOR_PROBE = """\
+_low = [0]
+def _sample():
+    gc.collect()
+    f = gc.mem_free()
+    if f < _low[0]:
+        _low[0] = f
+def _sampled(fn):
+    def w(*a):
+        r = fn(*a)
+        _sample()
+        return r
+    return w
+def _floor_ai():
+    ai = sys.modules.get("yatzy.ai")
+    if ai is None or "_floored" in ai.__dict__:
+        return
+    ai._floored = True
+    for n in ("final_values", "expect", "_best"):
+        setattr(ai, n, _sampled(getattr(ai, n)))
+_patch_inner = _patch_strategy
+_floored = [None]
+def _patch_strategy():
+    _patch_inner()
+    s = sys.modules.get("yatzy.strategy")
+    if s is None or s.decide is _floored[0]:
+        return
+    inner = s.decide
+    def decide(game, level="basic", rand=None):
+        if level != "basic":
+            __import__("yatzy.ai")  # loaded inside the first decision otherwise: not sampled
+        _floor_ai()
+        gc.collect()
+        _low[0] = before = gc.mem_free()
+        r = inner(game, level, rand)
+        print("FLOOR %s %d %d" % (level, before, _low[0]))
+        return r
+    s.decide = decide
+    _floored[0] = decide
 """
 
 
@@ -328,6 +377,8 @@ def run_stock(uf2, bootrom, presses, frames, log):
 
 
 def parse_probe(text):
+    """(heap samples [(where, free)], decisions [(level, ms)], errors); FLOOR lines (--floor)
+    come apart with floor_lines()."""
     heap, decisions, errors = [], [], []
     for line in text.splitlines():
         p = line.split()
@@ -341,18 +392,28 @@ def parse_probe(text):
     return heap, decisions, errors
 
 
-def probe_files(extra=None):
+def floor_lines(text):
+    """[(level, free before the decision, lowest live free inside it)] of a --floor run."""
+    out = []
+    for line in text.splitlines():
+        p = line.split()
+        if line.startswith("FLOOR ") and len(p) == 4:
+            out.append((p[1], int(p[2]), int(p[3])))
+    return out
+
+
+def probe_files(extra=None, floor=False):
     build_dir = play.build()
     files = play.firmware_files(seed=SEED, extra=extra, build_dir=build_dir)
     files["main.py"] = heap_main(build_dir)
-    files["rp2_probe.py"] = PROBE.encode()
+    files["rp2_probe.py"] = (PROBE + FLOOR_PROBE if floor else PROBE).encode()
     return files
 
 
-def run_heap(uf2, bootrom, presses, frames, log):
-    """The game with the heap probe."""
+def run_heap(uf2, bootrom, presses, frames, log, floor=False):
+    """The game with the heap probe (``floor``: and the floor probe inside decisions)."""
     w0 = time.monotonic()
-    pico, heap = boot(uf2, bootrom, probe_files())
+    pico, heap = boot(uf2, bootrom, probe_files(floor=floor))
     with pico:
         play.settle(pico)
         _, diverged = replay(pico, presses, frames, log)
@@ -362,7 +423,8 @@ def run_heap(uf2, bootrom, presses, frames, log):
     return {
         "heap_start": heap,
         "heap": heaps,
-        "decisions": decisions,
+        "decisions": [] if floor else decisions,  # slowed by the floor probe's collections
+        "floor": floor_lines(text),
         "errors": errors,
         "diverged": diverged,
         "emu_s": emu_s,
@@ -452,14 +514,26 @@ def run_romfs_heap(uf2_romfs, bootrom, presses, frames, log):
     """The ROMFS build with the app in ROMFS (main.py + probe on LittleFS): heap per press."""
     rom = play.romfs_image()
     files = probe_files()
-    files = {k: v for k, v in files.items() if k in ("main.py", "rp2_probe.py", "dice_seed")}
+    from save.records import SETTINGS_FILE
+
+    # the app is in ROMFS; LittleFS keeps what a maker's Pico has there: the settings with
+    # the language chosen (else the first start asks for it and the planned game is not the
+    # one played), the dice seed, and main.py with the probe
+    keep = ("main.py", "rp2_probe.py", "dice_seed", SETTINGS_FILE)
+    files = {k: v for k, v in files.items() if k in keep}
     pico, heap = boot(uf2_romfs, bootrom, files, load=[(rom, rp2.ROMFS_OFFSET)])
     with pico:
         play.settle(pico)
         _, diverged = replay(pico, presses, frames, log)
         text = pico.text()
     heaps, decisions, errors = parse_probe(text)
-    return {"heap_start": heap, "heap": heaps, "decisions": decisions, "errors": errors}
+    return {
+        "heap_start": heap,
+        "heap": heaps,
+        "decisions": decisions,
+        "errors": errors,
+        "diverged": diverged,
+    }
 
 
 def run_profile(uf2, bootrom, presses, frames, log):
@@ -546,6 +620,8 @@ def table(res):
             return "-"
         lows = [v for _, v in h["heap"]]
         text = "%d B (n=%d)" % (min(lows), len(lows)) if lows else "-"
+        if h.get("diverged") is not None:  # not the planned game: the figure says little
+            text += "; left the planned game at press %d" % (h["diverged"] + 1)
         return text + "".join("; " + e for e in h["errors"])
 
     def decisions(h):
@@ -568,6 +644,16 @@ def table(res):
                 "`best` decision, median / max, " + games,
                 decisions(res.get("heap")),
                 decisions(res.get("romfs_heap")),
+            )
+        )
+    if res.get("heap", {}).get("floor"):
+        fl = res["heap"]["floor"]
+        worst = min(fl, key=lambda f: f[2])
+        rows.append(
+            (
+                "lowest live heap inside a decision (--floor), " + games,
+                "%d B (n=%d; %d B free before that decision)" % (worst[2], len(fl), worst[1]),
+                "-",
             )
         )
     if res.get("worst"):
@@ -659,6 +745,12 @@ def main(argv=None):
         default="4,2,best",
         help="the planned game: PLAYERS,COMPUTERS,LEVEL (the humans are the simulator's bot)",
     )
+    ap.add_argument(
+        "--floor",
+        action="store_true",
+        help="heap run: also the lowest live heap inside each computer decision (collects "
+        "after each search step, so that run's decision times are left out)",
+    )
     ap.add_argument("--json", help="also write the raw figures here")
     ap.add_argument(
         "--cpu-mhz",
@@ -692,7 +784,7 @@ def main(argv=None):
         res["stock"] = run_stock(uf2, bootrom, presses, frames, log)
     if "heap" in only:
         log("heap probe run")
-        res["heap"] = run_heap(uf2, bootrom, presses, frames, log)
+        res["heap"] = run_heap(uf2, bootrom, presses, frames, log, floor=a.floor)
     if a.worst_ms and "worst" in only:
         log("worst case: 8 x best, Maxi Yatzy + Triple, %d emulated ms" % a.worst_ms)
         wp, wf = plan_game("maxi", 8, 8, "best", triple=True, idle_ms=1000)
@@ -710,7 +802,7 @@ def main(argv=None):
         log("no ROMFS UF2 beside %s: the ROMFS column is skipped" % uf2)
     print()
     print(table(res))
-    for key in ("stock", "romfs"):
+    for key in ("stock", "romfs", "heap", "romfs_heap"):
         if res.get(key, {}).get("diverged") is not None:
             print(
                 "\nNOTE: %s run left the planned game at press %d"

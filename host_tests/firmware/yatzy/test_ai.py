@@ -246,3 +246,23 @@ print("TOTAL", g.total(0))
     assert rc == 0, out
     g = play("yahtzee", {}, "best", 21)
     assert "TOTAL %d" % g.total(0) in out
+
+
+@pytest.mark.parametrize("level", ["basic", "best"])
+def test_a_computer_turn_leaves_its_search_tables_when_it_scores(level):
+    """The turn's keep values are kept between its decisions (rolls left only go down) and
+    let go with the box that ends it, so no computer's tables stay on the heap through the
+    other players' turns (the decisions themselves: host_tests/golden/ai_decisions.json)."""
+    g = Game("yatzy", ["A", "B"], dice=SeededDice(8), cpu=[True, True])
+    scored = searched = 0
+    while scored < 6:
+        act = strategy.decide(g, level)
+        held = ai._cache if level == "best" else strategy._cache[2]
+        if act[0] == "score":
+            scored += 1
+            assert not held  # nothing of the turn's search is left
+        elif g.rolls_used:
+            searched += 1
+            assert held  # mid-turn: the next decision reuses them
+        g.apply(act)
+    assert searched >= 6
