@@ -32,13 +32,8 @@ def cpu_step(play, now):
         play.do_rolloff()
         play.sync(now)
         return
-    import gc
-
     from yatzy import strategy
 
-    # the search's arrays (several KB each) come into a collected heap, not among the
-    # garbage of the frames drawn since the last step: fewer, larger free pieces for them
-    gc.collect()
     act = strategy.decide(g, app.level_of(g.current))
     kind = act[0]
     if kind == "direction":
