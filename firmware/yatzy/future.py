@@ -36,6 +36,26 @@ def _i16(buf, i):
     return v - 65536 if v & 0x8000 else v
 
 
+def reachable_rows(ut, thr, dice):
+    """The exact table's U (int16 pairs, a row of thr + 1 upper totals per mask of open upper
+    boxes) without the totals no card reaches: a mask's row ends at the most its filled boxes
+    can hold (``dice`` of each face, capped at ``thr``), 6.2 KB instead of 8.2 KB for five
+    dice. Returns (row offsets, 65 of them: mask ``um``'s row is off[um] to off[um + 1], and
+    the rows as a bytearray); the values are the table's own."""
+    off = [0] * 65
+    for um in range(64):
+        top = 0
+        for f in range(1, 7):
+            if not (um >> (f - 1)) & 1:
+                top += f * dice
+        off[um + 1] = off[um] + (top if top < thr else thr) + 1
+    out = bytearray(2 * off[64])
+    for um in range(64):
+        src = 2 * um * (thr + 1)
+        out[2 * off[um] : 2 * off[um + 1]] = ut[src : src + 2 * (off[um + 1] - off[um])]
+    return off, out
+
+
 def _tables():
     """yatzy.tables.fitted, loaded for the caller and dropped again: a Model keeps only its
     own family's weights on the heap."""
@@ -79,11 +99,13 @@ class Model:
         t = _tables()
         self.r = r
         self.key = exact_key(r) if level == "best" else None
-        self.exact = None
+        self.exact = None  # (lower boxes, threshold, flags, L, U as reachable rows)
         if self.key is not None and self.key in t.EXACT:
             from yatzy.tables import load
 
-            self.exact = load("exact_" + self.key).TABLE  # (lower, threshold, flags, L, U)
+            lower, thr, flags, lt, ut = load("exact_" + self.key).TABLE
+            self.u_off, ut = reachable_rows(ut, thr, r.dice)
+            self.exact = (lower, thr, flags, lt, ut)
         g = t.GENERIC[_family(r)]
         self.weights = g[0]  # box id (base name) -> UNIT
         self.upper_w = g[1]  # face 1..6 -> UNIT (index 0 unused)
@@ -144,10 +166,14 @@ class Model:
                 c = _rules.UPPER[f - 1]
                 if card[c] is None and c != skip:
                     um |= 1 << (f - 1)
-            base = um * (thr + 1)
+            base = self.u_off[um]
+            end = self.u_off[um + 1]
             for n in range(dice + 1):
                 u = have + face * n
-                out.append(_i16(ut, base + (u if u < thr else thr)))
+                i = base + (u if u < thr else thr)
+                if i >= end:  # no card of these open boxes has this upper total
+                    raise ValueError("upper total %d with open boxes %d" % (u, um))
+                out.append(_i16(ut, i))
             return out
         v = 0
         par = 0

@@ -249,10 +249,11 @@ print("TOTAL", g.total(0))
 
 
 @pytest.mark.parametrize("level", ["basic", "best"])
-def test_a_computer_turn_leaves_its_search_tables_when_it_scores(level):
+def test_a_computer_turn_leaves_its_search_tables_when_it_scores(level, monkeypatch):
     """The turn's keep values are kept between its decisions (rolls left only go down) and
     let go with the box that ends it, so no computer's tables stay on the heap through the
     other players' turns (the decisions themselves: host_tests/golden/ai_decisions.json)."""
+    monkeypatch.setattr(ai, "CACHE_LIMIT", 1)  # the game's setting (tools/bench/ai raises it)
     g = Game("yatzy", ["A", "B"], dice=SeededDice(8), cpu=[True, True])
     scored = searched = 0
     while scored < 6:
@@ -266,3 +267,36 @@ def test_a_computer_turn_leaves_its_search_tables_when_it_scores(level):
             assert held  # mid-turn: the next decision reuses them
         g.apply(act)
     assert searched >= 6
+
+
+@pytest.mark.parametrize("key", ["yatzy", "yahtzee", "forced"])
+def test_the_exact_tables_reachable_rows_hold_every_value_a_card_can_read(key):
+    """The exact table's upper part is kept without the upper totals no card reaches: every
+    total that the filled upper boxes can hold (five dice of a face at most, capped at the
+    threshold) reads the table's own value, and one more than a row can hold is refused."""
+    from yatzy import future
+    from yatzy.tables import load
+
+    _lower, thr, _flags, _lt, ut = load("exact_" + key).TABLE
+    off, rows = future.reachable_rows(ut, thr, 5)
+    assert len(rows) < len(ut)
+    for um in range(64):
+        totals = {0}
+        for f in range(1, 7):
+            if not (um >> (f - 1)) & 1:  # a filled box: any count of its face
+                totals = {t + f * n for t in totals for n in range(6)}
+        assert off[um + 1] - off[um] == min(max(totals), thr) + 1
+        for u in totals:
+            i = min(u, thr)
+            assert future._i16(rows, off[um] + i) == future._i16(ut, um * (thr + 1) + i)
+
+
+def test_best_refuses_an_upper_total_no_card_of_its_open_boxes_can_have():
+    from yatzy import future
+
+    g = Game("yatzy", ["A"])
+    m = future.Model(g.rules, "best")
+    card = g.players[0].card[0]
+    assert m.upper_row(card, 0, None, 0, 0)  # all open: total 0
+    with pytest.raises(ValueError):
+        m.upper_row(card, 3, None, 0, 0)  # all open, yet 3 points above: no such card
