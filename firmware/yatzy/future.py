@@ -43,17 +43,24 @@ def reachable_rows(ut, thr, dice):
     dice. Returns (row offsets, 65 of them: mask ``um``'s row is off[um] to off[um + 1], and
     the rows as a bytearray); the values are the table's own."""
     off = [0] * 65
+    filled = [21] * 64  # the sum of the filled boxes' faces, by mask of the open ones
+    for um in range(1, 64):
+        low = um & -um  # the lowest open face's bit: the mask without it is done already
+        filled[um] = filled[um ^ low] - _FACE_OF_BIT[low]
     for um in range(64):
-        top = 0
-        for f in range(1, 7):
-            if not (um >> (f - 1)) & 1:
-                top += f * dice
+        top = filled[um] * dice
         off[um + 1] = off[um] + (top if top < thr else thr) + 1
     out = bytearray(2 * off[64])
+    src = memoryview(ut)  # slices without copies
+    row = 2 * (thr + 1)
     for um in range(64):
-        src = 2 * um * (thr + 1)
-        out[2 * off[um] : 2 * off[um + 1]] = ut[src : src + 2 * (off[um + 1] - off[um])]
+        a = 2 * off[um]
+        b = 2 * off[um + 1]
+        out[a:b] = src[um * row : um * row + b - a]
     return off, out
+
+
+_FACE_OF_BIT = {1: 1, 2: 2, 4: 3, 8: 4, 16: 5, 32: 6}
 
 
 def _tables():
