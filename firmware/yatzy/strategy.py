@@ -21,9 +21,10 @@ which :data:`PROVIDERS` names and which registers them when first imported (both
 are the data of ``yatzy.levels``); other
 levels can be added with :func:`register` (``register("mine", fn)``, where
 ``fn(game, rand)`` returns an action). A level whose tables do not fit in the heap
-(``MemoryError``) plays that move as ``basic``, so the game goes on: callers never
-handle it. :func:`hint` and :func:`loss` are the hint coach's view of the same. The
-dice-multiset tables the search runs over are in ``yatzy.keeps``.
+(``MemoryError``) plays that move as ``basic``, and where even ``basic``'s do not fit,
+as ``yatzy.plain``, which needs none, so the game goes on: callers never handle it.
+:func:`hint` and :func:`loss` are the hint coach's view of the same. The dice-multiset
+tables the search runs over are in ``yatzy.keeps``.
 
 Example::
 
@@ -82,10 +83,18 @@ def decide(game, level="basic", rand=None):
     try:
         return _level_fn(level)(game, rand)
     except MemoryError:
-        if level == "basic":
-            raise
+        pass
+    _cache[0] = _cache[1] = _cache[2] = None
     _collect()
-    return _level_fn("basic")(game, rand)
+    if level != "basic":
+        try:
+            return _level_fn("basic")(game, rand)
+        except MemoryError:
+            _cache[0] = _cache[1] = _cache[2] = None
+            _collect()
+    from yatzy.plain import plain  # loaded only here: it costs no heap until it is needed
+
+    return plain(game)
 
 
 def hint(game):

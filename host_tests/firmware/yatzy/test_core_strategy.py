@@ -5,6 +5,7 @@ import random
 import pytest
 from yatzy import codec, rules, strategy
 from yatzy.engine import DIRECTION, ROLLOFF, TIEBREAK, Game
+from yatzy.plain import plain
 
 from tools.core.soak import check_final, option_variants
 
@@ -192,3 +193,53 @@ def test_levels_hook():
         assert strategy.decide(Game(), "test_level", rand=42) == ("roll",) and seen == [42]
     finally:
         strategy._LEVELS.pop("test_level")
+
+
+@pytest.mark.parametrize("rid", rules.RULESET_IDS)
+def test_plain_finishes_every_ruleset_and_option_legally(rid):
+    # the no-tables move: every action legal, every game to its end, never a table built
+    for k, opts in enumerate(option_variants(rid)):
+        g = Game(rid, ["A", "B"][: 1 + k % 2], opts, dice=2000 + k)
+        while not g.is_over():
+            a = plain(g)
+            assert a in g.legal_actions(), (opts, a)
+            g.apply(a)
+        check_final(g)
+
+
+def test_plain_keeps_the_most_common_face_and_scores_the_most():
+    g = Game("yatzy", ["A"])
+    g.roll([2, 5, 2, 5, 1])
+    assert plain(g) == ("holds", 0b01010)  # fives over twos on a tie
+    g.set_holds(0b01010)
+    assert plain(g) == ("roll",)
+    g.roll([6, 6, 6])  # the held fives stay: 6 5 6 5 6
+    assert g.dice == [6, 5, 6, 5, 6]
+    g.set_holds(0)
+    g.roll([6, 5, 6, 5, 6])
+    # full house 28 beats three sixes 18 and two pairs 22
+    assert plain(g) == ("score", "full_house", 0)
+    g = Game("yatzy", ["A"], {"all_rolls": True})
+    g.roll([4, 4, 4, 4, 4])
+    assert plain(g) == ("holds", 0b01111)  # compulsory rolls: one die goes again
+
+
+def test_a_level_and_basic_out_of_memory_play_the_plain_move(monkeypatch):
+    calls = []
+
+    def no_room(game, rand):
+        calls.append(1)
+        raise MemoryError("memory allocation failed, allocating 3712 bytes")
+
+    monkeypatch.setitem(strategy._LEVELS, "basic", no_room)
+    monkeypatch.setitem(strategy._LEVELS, "test_big", no_room)
+    for level in ("test_big", "basic"):
+        calls.clear()
+        g = Game("maxi", ["A"], cpu=[True], dice=5)
+        g.roll([1, 3, 3, 6, 2, 3])
+        assert strategy.decide(g, level) == plain(g) == ("holds", 0b100110)
+        assert len(calls) == (2 if level == "test_big" else 1)
+    g = Game("maxi", ["A", "B"], cpu=[True, True], dice=5)
+    while not g.is_over():  # a whole game on the fallback alone
+        g.apply(strategy.decide(g, "test_big"))
+    check_final(g)
