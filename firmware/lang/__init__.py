@@ -25,13 +25,17 @@ CODES = ("en", "fi", "sv", "nb")
 NAMES = ("ENGLISH", "SUOMI", "SVENSKA", "NORSK")  # each language's name in itself
 DEFAULT = "en"
 
-# the language in use, then its packed tables: TEXT, BOXES, MENU ("" while a game is
-# played) and HELP ("" until asked for)
-_t = [None, "", "", "", ""]
+# the language in use, then its packed tables: TEXT, BOXES, MENU (() while a game is
+# played) and HELP (() until asked for)
+_t = [None, (), (), (), ()]
 
 
-def _get(s, k):
-    """Entry `k` of the packed table `s` (its fields joined by US), None when absent."""
+def _get(tab, k):
+    """Entry `k` of the packed table `tab` (its fields joined by US), None when absent. The
+    table is split by id length: a search reads only the string of `k`'s length."""
+    if not tab:
+        return None
+    s = tab[len(k) % len(tab)]
     i = s.find("\x1e%s\x1f" % k)
     if i < 0:
         return None
@@ -49,9 +53,11 @@ class _Words:
         return default if v is None else v
 
     def __getitem__(self, k):
-        v = self.get(k)
+        v = _get(_t[1], k)
         if v is None:
-            raise KeyError(k)
+            v = _get(_t[3], k)
+            if v is None:
+                raise KeyError(k)
         return v
 
     def __contains__(self, k):
@@ -82,7 +88,7 @@ def use(code, menus=True):
         raise ValueError("unknown language %r (known: %s)" % (code, ", ".join(CODES)))
     if code != _t[0]:
         m = _pack(code)
-        _t[:] = [code, m.TEXT, m.BOXES, m.MENU if menus else "", ""]
+        _t[:] = [code, m.TEXT, m.BOXES, m.MENU if menus else (), ()]
     words(menus)
 
 
@@ -90,7 +96,7 @@ def words(menus):
     """`menus`: have the menus' words too (a menu screen is shown); else only the play and
     game-over screens' (a game is played)."""
     if not menus:
-        _t[3] = _t[4] = ""
+        _t[3] = _t[4] = ()
     elif not _t[3]:
         _t[3] = _pack(_t[0]).MENU
 

@@ -14,9 +14,14 @@ when the module runs from a ROMFS image). ``tools.flash build`` runs this before
 so a changed language module reaches the board; the language sources themselves are not
 put on the board.
 
-A packed table is its entries one after another, each ``RS id US field [US field ...]``
-(RS = ``\\x1e``, US = ``\\x1f``), closed by one more RS; lang/__init__.py finds an entry by
-searching for ``RS id US``. The tables, by when the game needs them:
+A packed table is a tuple of BUCKETS strings, the n-th holding the entries whose id
+length is n modulo BUCKETS ("" where none is): each entry ``RS id US field [US field ...]`` (RS =
+``\\x1e``, US = ``\\x1f``), the string closed by one more RS. lang/__init__.py finds an
+entry by searching the string of its id's length for ``RS id US``: a few hundred bytes,
+where one string for the table would be a thousand or more (str.find is a plain scan, and
+MicroPython's str indexes count UTF-8 characters from the start); a string per length
+would cost more heap in string headers than it saves. The tables, by when the
+game needs them:
 
 - ``TEXT``: the play and game-over words (``TEXT``), always in the heap;
 - ``BOXES``: each box's short label for the card, always in the heap;
@@ -38,6 +43,7 @@ RS = "\x1e"  # starts an entry
 US = "\x1f"  # ends the id and each field but the last
 TABLES = ("TEXT", "BOXES", "MENU", "HELP")
 WIDTH = 99  # ruff's line length
+BUCKETS = 4  # strings a table is split into, by id length
 _ESC = {"\\": "\\\\", '"': '\\"', "\n": "\\n", RS: "\\x1e", US: "\\x1f"}
 
 
@@ -92,21 +98,38 @@ def check_entry(table, k, fields):
             raise ValueError("%s[%r]: a text may not hold \\x1e or \\x1f" % (table, k))
 
 
-def pack_table(table, items):
-    """The packed string of one table."""
+def buckets(table, items):
+    """[the entries whose id length is n modulo BUCKETS] of one table."""
+    out = [[] for _ in range(BUCKETS)]
     for k, fields in items:
         check_entry(table, k, fields)
-    return "".join(RS + k + US + US.join(fields) for k, fields in items) + RS
+        out[len(k) % BUCKETS].append((k, fields))
+    return out
 
 
-def unpack(text):
+def pack_bucket(bucket):
+    return "".join(RS + k + US + US.join(f) for k, f in bucket) + RS if bucket else ""
+
+
+def pack_table(table, items):
+    """One table as the game reads it: a tuple of BUCKETS strings, the n-th holding the
+    entries whose id length is n modulo BUCKETS ("" for none), closed by RS."""
+    return tuple(pack_bucket(b) for b in buckets(table, items))
+
+
+def unpack(tab):
     """{id: (field, ...)} of a packed table (the inverse of pack_table, for the tests)."""
-    if not text.endswith(RS) or not text.startswith(RS):
-        raise ValueError("not a packed table")
     out = {}
-    for entry in text[1:-1].split(RS):
-        k, _, rest = entry.partition(US)
-        out[k] = tuple(rest.split(US))
+    for n, text in enumerate(tab):
+        if not text:
+            continue
+        if not (text.startswith(RS) and text.endswith(RS)):
+            raise ValueError("not a packed table")
+        for entry in text[1:-1].split(RS):
+            k, _, rest = entry.partition(US)
+            if len(k) % len(tab) != n:
+                raise ValueError("id %r in bucket %d of %d" % (k, n, len(tab)))
+            out[k] = tuple(rest.split(US))
     return out
 
 
@@ -149,14 +172,21 @@ def generate(code, module=None):
         "# SPDX-License-Identifier: MIT",
     ]
     for table in TABLES:
-        items = tables[table]
-        pack_table(table, items)  # checks the entries
         lines.append("")
         lines.append("%s = (" % table)
-        for k, fields in items:
-            for piece in pieces(k, fields, WIDTH - 4):
-                lines.append("    " + piece)
-        lines.append("    " + literal(RS))
+        for n, bucket in enumerate(buckets(table, tables[table])):
+            if not bucket:
+                lines.append('    "",')
+                continue
+            lines.append("    # ids whose length is %d modulo %d" % (n, BUCKETS))
+            whole = literal(pack_bucket(bucket)) + ","
+            if len(whole) <= WIDTH - 4:  # one line where it fits (as ruff format writes it)
+                lines.append("    " + whole)
+                continue
+            for k, fields in bucket:
+                for piece in pieces(k, fields, WIDTH - 4):
+                    lines.append("    " + piece)
+            lines.append("    " + literal(RS) + ",")
         lines.append(")")
     return "\n".join(lines) + "\n"
 

@@ -207,12 +207,12 @@ def test_only_the_chosen_language_is_kept_and_a_change_keeps_t():
             assert not [n for n in sys.modules if n.startswith("lang.") and n != "lang." + code]
             lang.words(False)  # a game is played: the play words and box labels only
             assert "new_game" not in T and T["k_roll"] == m.TEXT["k_roll"]
-            assert lang._t[3:] == ["", ""]
+            assert lang._t[3:] == [(), ()]
             lang.help_text("intro")  # read when asked for, gone with the menus' words
             lang.words(True)
             assert T["new_game"] == m.MENU["new_game"] and lang._t[4]
             lang.words(False)
-            assert lang._t[3:] == ["", ""]
+            assert lang._t[3:] == [(), ()]
         with pytest.raises(ValueError, match="en, fi, sv, nb"):
             lang.use("de")
     finally:
