@@ -28,6 +28,10 @@ DEFAULT = "en"
 # the language in use, then its packed tables: TEXT, BOXES, MENU (() while a game is
 # played) and HELP (() until asked for)
 _t = [None, (), (), (), ()]
+# the messages and box labels read since the language or the set of tables last changed,
+# by id: a search of a packed table takes a few hundred microseconds on the Pico, a dict
+# look-up a few, and a frame reads a dozen or two (a game keeps about 35 of them)
+_seen = ({}, {})
 
 
 def _get(tab, k):
@@ -47,15 +51,20 @@ class _Words:
     """``T[id]``, ``id in T``, ``T.get(id, default)``: the chosen language's messages."""
 
     def get(self, k, default=None):
-        v = _get(_t[1], k)
+        v = _seen[0].get(k)
         if v is None:
-            v = _get(_t[3], k)
-        return default if v is None else v
+            v = _get(_t[1], k)
+            if v is None:
+                v = _get(_t[3], k)
+                if v is None:
+                    return default
+            _seen[0][k] = v
+        return v
 
     def __getitem__(self, k):
-        v = _get(_t[1], k)
+        v = _seen[0].get(k)
         if v is None:
-            v = _get(_t[3], k)
+            v = self.get(k)
             if v is None:
                 raise KeyError(k)
         return v
@@ -89,6 +98,8 @@ def use(code, menus=True):
     if code != _t[0]:
         m = _pack(code)
         _t[:] = [code, m.TEXT, m.BOXES, m.MENU if menus else (), ()]
+        _seen[0].clear()
+        _seen[1].clear()
     words(menus)
 
 
@@ -96,6 +107,8 @@ def words(menus):
     """`menus`: have the menus' words too (a menu screen is shown); else only the play and
     game-over screens' (a game is played)."""
     if not menus:
+        if _t[3]:
+            _seen[0].clear()  # the menus' words among them
         _t[3] = _t[4] = ()
     elif not _t[3]:
         _t[3] = _pack(_t[0]).MENU
@@ -117,10 +130,14 @@ def help_text(k, *default):
 
 def box(c):
     """Short label of box `c` for the card (extra Yatzy rows numbered: "YATZY2")."""
-    i = c.rfind("_")
-    if i > 0 and c[i + 1 :] in ("2", "3", "4"):
-        return box(c[:i])[:5] + c[i + 1 :]
-    v = _get(_t[2], c)
+    v = _seen[1].get(c)
     if v is None:
-        raise KeyError(c)
+        i = c.rfind("_")
+        if i > 0 and c[i + 1 :] in ("2", "3", "4"):
+            v = box(c[:i])[:5] + c[i + 1 :]
+        else:
+            v = _get(_t[2], c)
+            if v is None:
+                raise KeyError(c)
+        _seen[1][c] = v
     return v
