@@ -452,7 +452,12 @@ def run_romfs_heap(uf2_romfs, bootrom, presses, frames, log):
     """The ROMFS build with the app in ROMFS (main.py + probe on LittleFS): heap per press."""
     rom = play.romfs_image()
     files = probe_files()
-    files = {k: v for k, v in files.items() if k in ("main.py", "rp2_probe.py", "dice_seed")}
+    from save.records import SETTINGS_FILE
+
+    # the settings file too: the language chosen, so no first-start question and the
+    # planned game is the one played
+    keep = ("main.py", "rp2_probe.py", "dice_seed", SETTINGS_FILE)
+    files = {k: v for k, v in files.items() if k in keep}
     pico, heap = boot(uf2_romfs, bootrom, files, load=[(rom, rp2.ROMFS_OFFSET)])
     with pico:
         play.settle(pico)
