@@ -5,7 +5,8 @@ short label), :func:`help_text` (the rules help's and house rules' texts, full b
 
 The words of a language are written in ``lang/<code>.py`` (dicts, see ``lang/en.py``);
 the game reads ``lang/<code>_pack.py``, which tools/gen/lang.py makes from it: each table
-as one long string, looked up where it is needed. Loaded so, a language interns no name
+as four long strings (by id length modulo 4), searched where a word is needed, and each
+word found kept by id until the tables change. Loaded so, a language interns no name
 (MicroPython keeps a module's short string constants as interned names for good), and a
 table leaves the heap when the loader lets go of it. The play words and box labels are
 kept while a game is played; the app calls ``words(True)`` when a menu screen (``menu =
@@ -36,7 +37,7 @@ _seen = ({}, {})
 
 def _get(tab, k):
     """Entry `k` of the packed table `tab` (its fields joined by US), None when absent. The
-    table is split by id length: a search reads only the string of `k`'s length."""
+    table is split by id length modulo its size: a search reads only the string of `k`'s."""
     if not tab:
         return None
     s = tab[len(k) % len(tab)]
