@@ -26,13 +26,7 @@ GROUPS = {
         "ui.scores",
         "ui.end",
         "ui.after",
-        "lang.en",
-        "lang.fi",
-        "lang.sv",
-        "lang.nb",
     ),
-    # the language modules: lang.use() copies the chosen one's words and drops it
-    "lang": ("lang.en", "lang.fi", "lang.sv", "lang.nb"),
     # the core's set-up and help tables (rules_config, rules_info; RULESETS is released too)
     "setup": ("yatzy.rules_info", "yatzy.rules_config"),
     # the core's save reader: the in-play save needs only the writing side

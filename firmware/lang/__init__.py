@@ -1,18 +1,20 @@
-# The game's languages: which exist, the chosen one's words in the heap, changing it.
+# The game's languages: which exist, the chosen one's words, changing it.
 # SPDX-License-Identifier: MIT
-"""Every word a screen draws comes from here. ``T`` (message id -> text) and ``B`` (box id
--> its short label for the card) hold the chosen language; :func:`use` fills them in place
-from ``lang/<code>.py`` and drops that module again, so only one language is in the heap
-and a screen's ``from lang import T`` stays valid across a change.
+"""Every word a screen draws comes from here: ``T[id]`` (a message), :func:`box` (a box's
+short label), :func:`help_text` (the rules help's and house rules' texts, full box names).
 
-While a game is played only the play and game-over screens' words (the module's ``TEXT``)
-are kept: the app calls ``words(False)`` when the play screen comes and ``words(True)``
-when a menu screen (one with ``menu = True``) is shown, which adds the menus' words
-(``MENU``). The long help texts (``HELP``) and the full box names are read from
-:func:`module` by the rules help and the house rules (the module then goes with the
-menus, heap.py). Adding a language
-is adding its module and a row in :data:`CODES` / :data:`NAMES` (and the font's glyphs).
-Example::
+The words of a language are written in ``lang/<code>.py`` (dicts, see ``lang/en.py``);
+the game reads ``lang/<code>_pack.py``, which tools/gen/lang.py makes from it: each table
+as four long strings (by id length modulo 4), searched where a word is needed, and each
+word found kept by id until the tables change. Loaded so, a language interns no name
+(MicroPython keeps a module's short string constants as interned names for good), and a
+table leaves the heap when the loader lets go of it. The play words and box labels are
+kept while a game is played; the app calls ``words(True)`` when a menu screen (``menu =
+True``) is shown, which adds the menus' words until the next ``words(False)``; the help
+texts are read when first asked for and go with the menus' words. Only the chosen
+language is in the heap, and ``from lang import T`` stays valid across a change. Adding a
+language is adding its module and a row in :data:`CODES` / :data:`NAMES` (and the font's
+glyphs); the build packs it. Example::
 
     >>> use("sv"); T["new_game"], box("full_house"), box("yatzy_2")
     ('NYTT SPEL', 'KÅK', 'YATZY2')
@@ -20,31 +22,73 @@ Example::
 
 import sys
 
-import heap
-
 CODES = ("en", "fi", "sv", "nb")
 NAMES = ("ENGLISH", "SUOMI", "SVENSKA", "NORSK")  # each language's name in itself
 DEFAULT = "en"
 
-T = {}
-B = {}
-_now = [None, False, ()]  # the language in use; whether T has the menus' words; TEXT's ids
+# the language in use, then its packed tables: TEXT, BOXES, MENU (() while a game is
+# played) and HELP (() until asked for)
+_t = [None, (), (), (), ()]
+# the messages and box labels read since the language or the set of tables last changed,
+# by id: a search of a packed table takes a few hundred microseconds on the Pico, a dict
+# look-up a few, and a frame reads a dozen or two (a game keeps about 35 of them)
+_seen = ({}, {})
+
+
+def _get(tab, k):
+    """Entry `k` of the packed table `tab` (its fields joined by US), None when absent. The
+    table is split by id length modulo its size: a search reads only the string of `k`'s."""
+    if not tab:
+        return None
+    s = tab[len(k) % len(tab)]
+    i = s.find("\x1e%s\x1f" % k)
+    if i < 0:
+        return None
+    i += len(k) + 2
+    return s[i : s.find("\x1e", i)]
+
+
+class _Words:
+    """``T[id]``, ``id in T``, ``T.get(id, default)``: the chosen language's messages."""
+
+    def get(self, k, default=None):
+        v = _seen[0].get(k)
+        if v is None:
+            v = _get(_t[1], k)
+            if v is None:
+                v = _get(_t[3], k)
+                if v is None:
+                    return default
+            _seen[0][k] = v
+        return v
+
+    def __getitem__(self, k):
+        v = _seen[0].get(k)
+        if v is None:
+            v = self.get(k)
+            if v is None:
+                raise KeyError(k)
+        return v
+
+    def __contains__(self, k):
+        return self.get(k) is not None
+
+
+T = _Words()
+
+
+def _pack(code):
+    """lang/<code>_pack.py, imported and let go of at once: the caller keeps what it takes."""
+    name = code + "_pack"
+    __import__("lang." + name)
+    m = sys.modules.pop("lang." + name)
+    globals().pop(name, None)  # the package's reference to its submodule
+    return m
 
 
 def current():
     """The code of the language in use (None before the first :func:`use`)."""
-    return _now[0]
-
-
-def module():
-    """The chosen language's module, imported: the rules help and the house rules read its
-    HELP and full box names (it goes with the menus, heap.py); before any :func:`use`,
-    English."""
-    if _now[0] is None:
-        use(DEFAULT)
-    name = "lang." + _now[0]
-    __import__(name)
-    return sys.modules[name]
+    return _t[0]
 
 
 def use(code, menus=True):
@@ -52,42 +96,49 @@ def use(code, menus=True):
     names the known codes."""
     if code not in CODES:
         raise ValueError("unknown language %r (known: %s)" % (code, ", ".join(CODES)))
-    if code != _now[0]:
-        _now[0] = code
-        B.clear()
-        for k, v in module().BOXES.items():
-            B[k] = v[0]
-        _now[1] = not menus  # T is refilled below
+    if code != _t[0]:
+        m = _pack(code)
+        _t[:] = [code, m.TEXT, m.BOXES, m.MENU if menus else (), ()]
+        _seen[0].clear()
+        _seen[1].clear()
     words(menus)
 
 
 def words(menus):
     """`menus`: have the menus' words too (a menu screen is shown); else only the play and
     game-over screens' (a game is played)."""
-    if menus == _now[1]:
-        return
-    if not menus and _now[2]:  # keep the play words: no module to load
-        play = {}
-        for k in _now[2]:
-            play[k] = T[k]
-        T.clear()  # frees the table: a trimmed T is a small one
-        T.update(play)
-        _now[1] = False
-        return
-    m = module()
-    T.clear()
-    T.update(m.TEXT)
-    if menus:
-        T.update(m.MENU)
-    _now[1] = menus
-    _now[2] = tuple(m.TEXT)
-    m = None
-    heap.drop("lang")
+    if not menus:
+        if _t[3]:
+            _seen[0].clear()  # the menus' words among them
+        _t[3] = _t[4] = ()
+    elif not _t[3]:
+        _t[3] = _pack(_t[0]).MENU
+
+
+def help_text(k, *default):
+    """The help entry `k` (lang/<code>.py's HELP; ``boxes.<id>`` and ``yahtzee.<id>`` for
+    its per-box tables, ``name.<id>`` for a box's full name): a text, or a tuple of texts
+    where HELP has one. Where there is none: `default` if given, else KeyError."""
+    if not _t[4]:
+        _t[4] = _pack(_t[0] or DEFAULT).HELP
+    v = _get(_t[4], k)
+    if v is None:
+        if default:
+            return default[0]
+        raise KeyError(k)
+    return tuple(v.split("\x1f")) if "\x1f" in v else v
 
 
 def box(c):
     """Short label of box `c` for the card (extra Yatzy rows numbered: "YATZY2")."""
-    i = c.rfind("_")
-    if i > 0 and c[i + 1 :] in ("2", "3", "4"):
-        return B[c[:i]][:5] + c[i + 1 :]
-    return B[c]
+    v = _seen[1].get(c)
+    if v is None:
+        i = c.rfind("_")
+        if i > 0 and c[i + 1 :] in ("2", "3", "4"):
+            v = box(c[:i])[:5] + c[i + 1 :]
+        else:
+            v = _get(_t[2], c)
+            if v is None:
+                raise KeyError(c)
+        _seen[1][c] = v
+    return v

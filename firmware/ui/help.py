@@ -18,19 +18,19 @@ _WIDTH = 31  # SMALL characters per line
 def box_name(c):
     """Full name of box `c` in the chosen language ("YATZY 2" for an extra row)."""
     base, n = rules.split_extra(c)
-    s = lang.module().BOXES[base][1]
+    s = lang.help_text("name." + base)
     return "%s %d" % (s, n) if n else s
 
 
 def box_help(h, c, r):
-    """(needs, scores) of box `c` in ruleset `r` from the HELP texts `h`: the American
-    texts in Yahtzee; a box without a scores text shows its fixed points."""
+    """(needs, scores) of box `c` in ruleset `r` from the help texts `h` (lang.help_text):
+    the American texts in Yahtzee; a box without a scores text shows its fixed points."""
     base = rules.split_extra(c)[0]
     face = rules.FACE.get(base)
     if face:
-        return h["any"], h["s_face"] % face
-    yah = h["yahtzee"] if r.id == "yahtzee" else {}
-    needs, scores = yah[base] if base in yah else h["boxes"][base]
+        return h("any"), h("s_face") % face
+    yah = h("yahtzee." + base, None) if r.id == "yahtzee" else None
+    needs, scores = yah or h("boxes." + base)
     if not scores:
         scores = rules.category_info(c, r)[3]
     return needs, scores
@@ -60,8 +60,8 @@ class Help:
         from yatzy.scoring import score
 
         r = self.ruleset()
-        h = lang.module().HELP
-        text = h["joker_rules"] % (
+        h = lang.help_text
+        text = h("joker_rules") % (
             T["r_" + r.id],
             score(r, "full_house", (2, 2, 3, 3, 3)),
             score(r, "small_straight", (1, 2, 3, 4, 6)),
@@ -69,14 +69,14 @@ class Help:
             r.yahtzee_bonus,
             score(r, r.yatzy_boxes[0], (6, 6, 6, 6, 6)),
         )
-        return h["joker_title"], wrap(text, _WIDTH)
+        return h("joker_title"), wrap(text, _WIDTH)
 
     def lines(self):
         r = self.ruleset()
-        h = lang.module().HELP
+        h = lang.help_text
         name = T["r_" + r.id]
         if self.page == 0:
-            text = h["intro"] % (
+            text = h("intro") % (
                 r.dice,
                 len(r.categories),
                 r.rolls,
@@ -85,14 +85,14 @@ class Help:
             )
             # what sets the ruleset apart, from its own data
             if r.order == "down":
-                text += h["down"]
+                text += h("down")
             if r.joker:
-                text += h["joker"] % (name, r.yahtzee_bonus)
+                text += h("joker") % (name, r.yahtzee_bonus)
             if r.saved_rolls:
-                text += h["saved"]
+                text += h("saved")
             if r.columns > 1:
-                text += h["columns"] % (
-                    h["counts"][r.columns],
+                text += h("columns") % (
+                    h("counts")[r.columns],
                     " ".join("X%d" % f for f in r.factors),
                 )
             return name, wrap(text, _WIDTH)
@@ -100,8 +100,8 @@ class Help:
             return self.joker_lines()
         c = r.categories[self.page - 1 - self.extra_pages()]
         needs, scores = box_help(h, c, r)
-        out = wrap(h["needs"] % needs, _WIDTH)
-        out.extend(wrap(h["scores"] % scores, _WIDTH))
+        out = wrap(h("needs") % needs, _WIDTH)
+        out.extend(wrap(h("scores") % scores, _WIDTH))
         return box_name(c), out
 
     def draw(self, cv):

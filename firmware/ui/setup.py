@@ -230,7 +230,7 @@ class Options(ListScreen):
             # long Roll: what the option means
             import lang
 
-            self.note = lang.module().HELP[self.keys[self.cur]]
+            self.note = lang.help_text(self.keys[self.cur])
             self.app.changed()
             return
         ListScreen.press(self, b, long, now)

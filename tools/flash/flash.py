@@ -57,6 +57,14 @@ def tool(name):
     return found
 
 
+def host_only(rel):
+    """A language module (lang/<code>.py beside its lang/<code>_pack.py): the words people
+    edit, packed for the board by tools/gen/lang.py; only the pack goes on the board."""
+    if not (rel.startswith("lang/") and rel.endswith(".py")) or rel.endswith("_pack.py"):
+        return False
+    return os.path.exists(os.path.join(FIRMWARE, rel[:-3] + "_pack.py"))
+
+
 def firmware_files():
     """Paths under firmware/ (relative, '/'-separated) that belong on the board, sorted."""
     out = []
@@ -65,8 +73,9 @@ def firmware_files():
         for name in files:
             if name.endswith((".pyc", ".mpy")) or name.startswith("."):
                 continue
-            rel = os.path.relpath(os.path.join(base, name), FIRMWARE)
-            out.append(rel.replace(os.sep, "/"))
+            rel = os.path.relpath(os.path.join(base, name), FIRMWARE).replace(os.sep, "/")
+            if not host_only(rel):
+                out.append(rel)
     return sorted(out)
 
 
@@ -88,7 +97,11 @@ def source_name(rel):
 
 
 def build(out=BUILD, quiet=False):
-    """Compile every firmware .py (except main.py/boot.py) with mpy-cross -O2 into out."""
+    """Pack the languages (tools/gen/lang.py, where a language module changed), then compile
+    every firmware .py (except main.py/boot.py) with mpy-cross -O2 into out."""
+    from tools.gen import lang as gen_lang
+
+    gen_lang.write(quiet=quiet)
     mpy_cross = tool("mpy-cross")
     want = set()
     for rel in firmware_files():
@@ -368,7 +381,7 @@ def committed_firmware_files():
     except (OSError, subprocess.CalledProcessError):
         return firmware_files()
     files = [p[len("firmware/") :] for p in out.split("\0") if p]
-    files = [p for p in files if os.path.exists(os.path.join(FIRMWARE, p))]
+    files = [p for p in files if os.path.exists(os.path.join(FIRMWARE, p)) and not host_only(p)]
     return sorted(p for p in files if not p.endswith((".pyc", ".mpy")))
 
 

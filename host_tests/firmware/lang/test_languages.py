@@ -6,16 +6,17 @@ import os
 import re
 import sys
 
-import heap
 import lang
 import pytest
 import settings
 from yatzy import rules
 
+from tools.gen import lang as gen_lang
 from tools.paths import ROOT
 
 CODES = lang.CODES
 OTHERS = [c for c in CODES if c != "en"]
+LANG_DIR = os.path.join(ROOT, "firmware", "lang")
 
 
 def module(code):
@@ -122,32 +123,96 @@ def test_box_names_are_the_printed_sheets_own(code):
             assert m.BOXES[box][1] == name.upper(), (box, m.BOXES[box][1], name)
 
 
-# ---- the loader ---------------------------------------------------------------------------
-def test_settings_offer_every_language_and_the_heap_group_names_every_module():
+# ---- the packed form the game reads, and the loader ----------------------------------------
+def test_settings_offer_every_language_and_each_has_its_module_and_pack():
     assert settings.choices("lang") == CODES
     assert settings.DEFAULTS["lang"] == lang.DEFAULT
     assert len(lang.NAMES) == len(CODES) == len(set(lang.NAMES))
-    assert heap.GROUPS["lang"] == tuple("lang." + c for c in CODES)
-    assert set(heap.GROUPS["lang"]) <= set(heap.GROUPS["menus"])
+    here = sorted(f for f in os.listdir(LANG_DIR) if f.endswith(".py"))
+    want = ["__init__.py"] + ["%s.py" % c for c in CODES] + ["%s_pack.py" % c for c in CODES]
+    assert here == sorted(want)
 
 
-def test_only_the_chosen_language_is_kept_and_a_change_refills_in_place():
+def test_the_packs_are_current():
+    assert gen_lang.stale() == [], "run python -m tools.gen.lang (make build does)"
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_the_loader_reads_back_every_word_of_the_module(code):
+    """What the game reads (the pack, through lang) is what lang/<code>.py says, entry for
+    entry, and nothing more."""
+    m = module(code)
+    try:
+        lang.use(code)
+        for k, v in list(m.TEXT.items()) + list(m.MENU.items()):
+            assert lang.T[k] == v and k in lang.T and lang.T.get(k) == v, (code, k)
+        for c, (short, full) in m.BOXES.items():
+            assert lang.box(c) == short and lang.help_text("name." + c) == full, (code, c)
+        for k, v in m.HELP.items():
+            if isinstance(v, dict):
+                for c, pair in v.items():
+                    assert lang.help_text("%s.%s" % (k, c)) == pair, (code, k, c)
+            else:
+                assert lang.help_text(k) == v, (code, k)
+        got = {t: gen_lang.unpack(getattr(pack(code), t)) for t in gen_lang.TABLES}
+        assert sorted(got["TEXT"]) == sorted(m.TEXT) and sorted(got["MENU"]) == sorted(m.MENU)
+        assert sorted(got["BOXES"]) == sorted(m.BOXES)
+        n_help = len(m.BOXES) + sum(len(v) if isinstance(v, dict) else 1 for v in m.HELP.values())
+        assert len(got["HELP"]) == n_help
+        assert "no_such_id" not in lang.T and lang.T.get("no_such_id", 5) == 5
+        with pytest.raises(KeyError):
+            lang.T["no_such_id"]
+        with pytest.raises(KeyError):
+            lang.box("no_such_box")
+        with pytest.raises(KeyError):
+            lang.help_text("no_such_id")
+        assert lang.help_text("no_such_id", None) is None
+    finally:
+        lang.use("en")
+
+
+def pack(code):
+    return importlib.import_module("lang.%s_pack" % code)
+
+
+def test_the_packer_refuses_what_the_packed_form_cannot_hold():
+    class M:
+        BOXES = {"ones": ("1S", "ONES")}
+        TEXT = {"a": "A\x1eB"}
+        MENU = {}
+        HELP = {}
+
+    with pytest.raises(ValueError, match="may not hold"):
+        gen_lang.generate("en", M)
+    M.TEXT = {"a b": "AB"}
+    with pytest.raises(ValueError, match="one word"):
+        gen_lang.generate("en", M)
+    M.TEXT, M.HELP = {"a": "A"}, {"counts": ("ONE",)}
+    with pytest.raises(ValueError, match="two items"):
+        gen_lang.generate("en", M)
+
+
+def test_only_the_chosen_language_is_kept_and_a_change_keeps_t():
     before = lang.current()
-    T, B = lang.T, lang.B
+    T = lang.T
     try:
         for code in CODES:
+            for name in [n for n in sys.modules if n.startswith("lang.")]:
+                sys.modules.pop(name)  # what other tests imported to compare
             lang.use(code)
-            m = module(code)  # imported again here, to compare
-            for name in ["lang." + c for c in CODES]:
-                sys.modules.pop(name, None)
-            assert lang.current() == code and lang.T is T and lang.B is B
-            shorts = {k: v[0] for k, v in m.BOXES.items()}
-            assert T == dict(m.TEXT, **m.MENU) and B == shorts
-            lang.words(False)
-            assert T == m.TEXT and B == shorts
+            m = module(code)  # the source, imported here to compare
+            assert lang.current() == code and lang.T is T
+            assert T["new_game"] == m.MENU["new_game"] and T["k_roll"] == m.TEXT["k_roll"]
+            # nothing of any language stays imported: the loader holds its tables only
+            assert not [n for n in sys.modules if n.startswith("lang.") and n != "lang." + code]
+            lang.words(False)  # a game is played: the play words and box labels only
+            assert "new_game" not in T and T["k_roll"] == m.TEXT["k_roll"]
+            assert lang._t[3:] == [(), ()]
+            lang.help_text("intro")  # read when asked for, gone with the menus' words
             lang.words(True)
-            assert T == dict(m.TEXT, **m.MENU)
-            assert not [c for c in CODES if "lang." + c in sys.modules]
+            assert T["new_game"] == m.MENU["new_game"] and lang._t[4]
+            lang.words(False)
+            assert lang._t[3:] == [(), ()]
         with pytest.raises(ValueError, match="en, fi, sv, nb"):
             lang.use("de")
     finally:
@@ -164,3 +229,66 @@ def test_extra_rows_are_numbered_in_every_language():
             assert box_name("maxi_yatzy_3") == box_name("maxi_yatzy") + " 3"
     finally:
         lang.use("en")
+
+
+# ---- on MicroPython: a language interns no name, and its menus' words leave the heap ---------
+QSTR_SCRIPT = """
+import gc, micropython, sys
+sys.path.insert(0, %(dir)r)
+def mark(what):
+    gc.collect()
+    print("FREE", what, gc.mem_free())
+    micropython.qstr_info()
+mark("start")
+import lang
+mark("loader")
+lang.use(%(code)r, False)
+x = lang.T["round_n"], lang.box("full_house"), lang.box("yatzy_2")
+mark("play")
+lang.words(True)
+x = lang.T["new_game"], lang.help_text("intro"), lang.help_text("boxes.one_pair")
+mark("menus")
+lang.words(False)
+x = None
+mark("play again")
+import %(source)s
+mark("source")
+"""
+
+
+def _qstr_run(code, tmp_path):
+    import subprocess
+
+    from tools.emu import mp_run
+    from tools.flash import flash
+
+    if mp_run.micropython_binary() is None:
+        pytest.skip("MicroPython unix port not installed (make venv installs it on x86_64)")
+    out = tmp_path / "lang"
+    out.mkdir()
+    for name in ("__init__", code, code + "_pack"):
+        src = os.path.join(LANG_DIR, name + ".py")
+        mpy = str(out / (name + ".mpy"))
+        subprocess.run([flash.tool("mpy-cross"), "-O2", "-o", mpy, src], check=True)
+    script = QSTR_SCRIPT % {"dir": str(tmp_path), "code": code, "source": "lang." + code}
+    rc, text = mp_run.run_script(script)
+    assert rc == 0, text
+    free, names, what = {}, {}, None
+    for line in text.splitlines():
+        if line.startswith("FREE "):
+            what = line[5:].rsplit(" ", 1)[0]
+            free[what] = int(line.rsplit(" ", 1)[1])
+        elif line.startswith("qstr pool:"):
+            names[what] = int(re.search(r"n_qstr=(\d+)", line).group(1))
+    return free, names
+
+
+@pytest.mark.parametrize("code", ["sv"])
+def test_a_language_interns_no_name_and_its_menus_words_leave_the_heap(code, tmp_path):
+    free, names = _qstr_run(code, tmp_path)
+    # the packs' ids and words are no interned names (a few for the module names only)...
+    assert names["play again"] - names["loader"] <= 4, names
+    # ...where the source module would intern every id and short word it holds
+    assert names["source"] - names["play again"] > 150, names
+    # the menus' words and the help texts go when a game is played
+    assert free["menus"] < free["play"] - 3000 and free["play again"] >= free["play"], free
