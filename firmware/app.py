@@ -52,6 +52,7 @@ class App:
         self._frames = 0
         self._applied = None  # (contrast, left-handed) last sent to the display
         self._play_next = None  # a game to show once the current press is handled
+        self._save_due = False  # save_soon(): the game is saved once the frame is sent
 
     # ---- life cycle -------------------------------------------------------------------
     def start(self, now_ms):
@@ -289,6 +290,8 @@ class App:
             self._dirty = True
         elif not self._dirty:
             self._dirty = part
+        elif self._dirty is not True and self._dirty != part:
+            self._dirty = True  # two different parts: the whole frame
 
     # ---- events -----------------------------------------------------------------------
     def press(self, button, kind, now_ms):
@@ -307,6 +310,7 @@ class App:
         if self._play_next is not None:
             self._start_play()
         self.render()
+        self._save_due_now()
 
     def tick(self, now_ms):
         """Advance animations and computer moves; returns ms until the next tick is needed."""
@@ -319,6 +323,7 @@ class App:
         if self._play_next is not None:
             self._start_play()
         self.render()
+        self._save_due_now()
         if wait is not None:
             self.last_input = now_ms  # animations and computer turns keep it awake
             return wait
@@ -364,8 +369,21 @@ class App:
         self._frames += 1
         return sent + self.pusher.push()
 
+    def save_soon(self):
+        """Save the game in progress once this press's (or tick's) frame is on the panel:
+        the player sees the result a flash write earlier, and the save is still made before
+        the next press or tick is handled."""
+        self._save_due = True
+
+    def _save_due_now(self):
+        if self._save_due:
+            self._save_due = False
+            self.save_now()
+            self.render()  # a failed save's toast
+
     def save_now(self):
         """Save the game in progress (the shell calls this before sleep and power-down)."""
+        self._save_due = False
         g = self.game
         if g is not None and self.store is not None:
             if not self.store.save_game(g, self.levels):

@@ -186,7 +186,7 @@ class Play(Screen):
         self.cpu_score = None
         self.top = 0
         self.undo_ok = not g.players[p].cpu
-        self.app.save_now()
+        self.app.save_soon()  # after the frame that shows the box scored
         if g.is_over():
             self.app.play_sound("end")
             # sync() shows the end screen: what this one holds goes before that loads
@@ -204,14 +204,15 @@ class Play(Screen):
         g.undo()
         self.toast = T["undone"]
         self.cpu_at = None
-        self.app.save_now()
+        self.app.save_soon()
         self.open_card()
         self.sync(now)
 
     def do_rolloff(self):
-        """One roll-off roll, saved at once (it shows no tumble): a cut never rolls it again."""
+        """One roll-off roll, saved right after the frame that shows it (it has no tumble to
+        hide the write in), before the next press or tick is handled."""
         self.g.rolloff()
-        self.app.save_now()
+        self.app.save_soon()
 
     # ---- events -----------------------------------------------------------------------
     def press(self, b, long, now):

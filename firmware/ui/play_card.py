@@ -69,6 +69,9 @@ def press_card(play, b, long, now):
     """A press while the card has a cursor (the controls in ui/play.py's header)."""
     g = play.g
     order = play.order
+    cur0 = play.cur
+    top0 = play.top
+    toast0 = play.toast
     if b == HOLD1 or b == HOLD2:
         col = order[play.cur][1]
         same = [j for j in range(len(order)) if order[j][1] == col]
@@ -97,6 +100,13 @@ def press_card(play, b, long, now):
         else:
             play.do_score(c, col, now)
             return
+    if play.mode == CHOOSE and play.top == top0 and play.toast == toast0:
+        # a cursor move that scrolls nothing: only its old and new rows change (new first)
+        rows = play.rows
+        k0 = row_of(rows, order[cur0][0])
+        k1 = row_of(rows, order[play.cur][0])
+        play.app.changed((k1,) if k0 == k1 else (k1, k0))
+        return
     play.app.changed()
 
 

@@ -15,7 +15,7 @@ from lang import T, box
 from yatzy import engine as E
 from yatzy.holds import flags_of
 
-from ui.card import ROW_H, bonus_open, bonus_text, draw_card
+from ui.card import ROW_H, bonus_open, bonus_text, draw_card, draw_row
 from ui.keys import COLS, ROLL
 from ui.widgets import fit_lines, softkeys
 
@@ -73,11 +73,20 @@ def draw(play, cv):
 
 
 def draw_part(play, cv, part):
-    """Redraw only the dice row (pages 6-7): holds, tumbling faces, blinking holds."""
+    """Redraw only a part: "dice", the dice row (pages 6-7: holds, tumbling faces, blinking
+    holds); a tuple, those card rows (indices into play.rows, on screen: the cursor's old
+    and new row, the new one first)."""
     g = play.g
     if g.phase == E.ROLLOFF or g.phase == E.DIRECTION or play.rolloff_seen:
         cv.fill(0)
         draw(play, cv)
+        return
+    if type(part) is tuple:
+        cursor = play.order[play.cur] if play.mode != TURN else None
+        for k in part:
+            y = (k - play.top) * ROW_H
+            cv.fill_rect(0, y, _CARD_W, ROW_H, 0)
+            draw_row(cv, g, g.current, play.rows[k], y, _CARD_W, pots_shown(play), cursor)
         return
     cv.fill_rect(0, _DICE_Y - 1, 128, 64 - _DICE_Y + 1, 0)
     if play.mode == TURN:
