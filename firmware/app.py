@@ -52,7 +52,9 @@ class App:
         self._frames = 0
         self._applied = None  # (contrast, left-handed) last sent to the display
         self._play_next = None  # a game to show once the current press is handled
+        self._unloaded = False  # _unload() done and no screen shown since
         self._save_due = False  # save_soon(): the game is saved once the frame is sent
+        self._setup_due = None  # a new game's set-up, saved (before it) once the frame is sent
 
     # ---- life cycle -------------------------------------------------------------------
     def start(self, now_ms):
@@ -175,7 +177,9 @@ class App:
         self._dirty = True
         self._first = None  # a part of the screen before is no part of this one
         if type(screen).__name__ == "Play":
-            self._unload()
+            if not self._unloaded:  # (_start_play has just done it)
+                self._unload()
+            self._unloaded = False
         elif getattr(screen, "menu", False):
             lang.words(True)  # a menu: its words back in the heap
 
@@ -227,8 +231,9 @@ class App:
         if new:
             g = self._make_game(g)
             save = True
-        if save:
-            self.store.save_game(g, self.levels)
+        if save:  # once the first frame of the game is on the panel
+            self.game = g
+            self.save_soon()
         if g.is_over():  # saved on the game-over screen (the plug was pulled before its OK)
             from ui.end import End
 
@@ -254,6 +259,7 @@ class App:
 
         heap.drop("menus", "setup", "reader")
         lang.words(False)
+        self._unloaded = True
 
     def _make_game(self, s):
         from yatzy.engine import Game
@@ -270,7 +276,7 @@ class App:
         s["games"] += 1
         g.number = s["games"]
         g.levels = lv
-        self.store.save_setup(s)
+        self._setup_due = s  # saved with the game, after its first frame
         self.game = g
         self.levels = lv
         self.saved = None
@@ -281,17 +287,25 @@ class App:
 
     def changed(self, part=None):
         """The active screen's picture changed: redraw it on the next render. `part` names
-        the only region that changed (the screen's draw_part(cv, part) redraws just that).
+        the only region that changed (the screen's draw_part(cv, part) redraws just that;
+        a list of parts is drawn and sent part by part, in its order).
         A part changed before the whole picture is (a roll: the dice, then the panel's
         rolls left) reaches the display first: render() draws and sends it, then the rest."""
         if part is None:
-            if self._dirty and self._dirty is not True:
+            if self._dirty and self._dirty is not True and type(self._dirty) is not list:
                 self._first = self._dirty
             self._dirty = True
         elif not self._dirty:
             self._dirty = part
         elif self._dirty is not True and self._dirty != part:
             self._dirty = True  # two different parts: the whole frame
+
+    def send_part(self, part):
+        """Draw `part` of the active screen (its draw_part) and send it now, ahead of work
+        the rest of the press still has to do; the press's frame follows at its end."""
+        if self.screen is not None and not self.asleep:
+            self.screen.draw_part(self.cv, part)
+            self.pusher.push()
 
     # ---- events -----------------------------------------------------------------------
     def press(self, button, kind, now_ms):
@@ -364,6 +378,11 @@ class App:
         if part is True:
             cv.fill(0)
             self.screen.draw(cv)
+        elif type(part) is list:  # parts in the order they are drawn and sent
+            for p in part[:-1]:
+                self.screen.draw_part(cv, p)
+                sent += self.pusher.push()
+            self.screen.draw_part(cv, part[-1])
         else:
             self.screen.draw_part(cv, part)
         self._frames += 1
@@ -376,6 +395,10 @@ class App:
         self._save_due = True
 
     def _save_due_now(self):
+        s = self._setup_due
+        if s is not None:
+            self._setup_due = None
+            self.store.save_setup(s)
         if self._save_due:
             self._save_due = False
             self.save_now()

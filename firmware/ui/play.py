@@ -183,6 +183,7 @@ class Play(Screen):
         if len(g.players) > 1:
             self.toast = "%s:%s" % (g.players[p].name.upper()[:4], self.toast)
         self.mode = TURN
+        self.app.changed("dice")  # the emptied dice row goes out first, then the frame
         self.cpu_score = None
         self.top = 0
         self.undo_ok = not g.players[p].cpu

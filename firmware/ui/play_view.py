@@ -74,8 +74,8 @@ def draw(play, cv):
 
 def draw_part(play, cv, part):
     """Redraw only a part: "dice", the dice row (pages 6-7: holds, tumbling faces, blinking
-    holds); a tuple, those card rows (indices into play.rows, on screen: the cursor's old
-    and new row, the new one first)."""
+    holds); a tuple, those card rows (indices into play.rows, all on screen: what a cursor
+    move changed)."""
     g = play.g
     if g.phase == E.ROLLOFF or g.phase == E.DIRECTION or play.rolloff_seen:
         cv.fill(0)
