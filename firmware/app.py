@@ -14,7 +14,7 @@ from gfx.font import MEDIUM, SMALL
 from gfx.pusher import FramePusher
 from lang import T
 from ui import keys
-from ui.widgets import softkeys, wrap
+from ui.widgets import note_text, softkeys, wrap
 
 
 class App:
@@ -55,6 +55,7 @@ class App:
         self._unloaded = False  # _unload() done and no screen shown since
         self._save_due = False  # save_soon(): the game is saved once the frame is sent
         self._setup_due = None  # a new game's set-up, saved (before it) once the frame is sent
+        self._tables_due = 0  # the computers' tables for this many dice, built after the frame
 
     # ---- life cycle -------------------------------------------------------------------
     def start(self, now_ms):
@@ -241,11 +242,9 @@ class App:
             return
         if [1 for p in g.players if p.cpu]:
             # their tables need blocks of several KB in one piece, which a heap fragmented by
-            # a game in play may not have: built now (strategy keeps them), and for
-            # "Continue" before the save was read again
-            from yatzy import strategy
-
-            strategy.tables(g.rules.dice)
+            # a game in play may not have: built right after the first frame, before the
+            # saves (strategy keeps them; "Continue" built them before reading the save)
+            self._tables_due = g.rules.dice
         from ui.play import Play
 
         self.show(Play(self, g))
@@ -395,6 +394,12 @@ class App:
         self._save_due = True
 
     def _save_due_now(self):
+        n = self._tables_due
+        if n:
+            self._tables_due = 0
+            from yatzy import strategy
+
+            strategy.tables(n)
         s = self._setup_due
         if s is not None:
             self._setup_due = None
@@ -442,21 +447,3 @@ class App:
     def level_of(self, p):
         lv = self.levels[p] if self.levels else ""
         return lv or "basic"
-
-
-def note_text(note):
-    """A store note (or a message id) as the title shows it, in the chosen language; a
-    note without a translation (a save refused for a reason of its own) in upper case."""
-    # the notes the store gives (English, from save/) -> their message ids
-    key = {
-        "Flash read error": "flash_error",
-        "Names damaged": "names_damaged",
-        "Settings damaged: defaults used": "settings_damaged",
-        "Some settings reset": "settings_reset",
-        "Saved game from an older version": "save_old",
-        "Saved game from a newer version": "save_new",
-        "Saved game damaged": "save_damaged",
-        "High scores damaged: reset": "scores_damaged",
-        "High scores repaired from backup": "scores_repaired",
-    }.get(note, note)
-    return T[key] if key in T else note.upper()
