@@ -19,7 +19,7 @@ from gfx.font import MEDIUM, codes
 
 INVERT = 2
 _fill = [None]  # gfx.native's fill, once looked up
-_text = [None]  # and its text
+_text = [None, None]  # and its text (compiled where it can be), and the plain one
 _PRM = array("i", [0] * 9)  # text()'s parameters for it (no allocation per call)
 
 _inset_cache = {}
@@ -186,9 +186,12 @@ class Canvas:
             return x + font.width(s)
         nat = _text[0]
         if nat is None:
-            from gfx.native import loops
+            from gfx import native
 
-            nat = _text[0] = loops()[2]
+            nat = _text[0] = native.loops()[2]
+            _text[1] = native._text
+        if c != 1:
+            nat = _text[1]  # the compiled loop draws lit text only
         prm = _PRM
         prm[0] = x + 4096  # gfx.native.OFF
         prm[1] = width + 4096

@@ -8,7 +8,8 @@ Pico, the unix port), the byte loops that the rp2 bench found hot:
   (mask | 2 << 8): a fill_rect or invert_rect row of a page;
 - ``same(a, b, k, j)``: the first index in k..j where a and b differ, else j + 1 (the
   pusher's search for changed columns);
-- ``text(buf, codes, font, prm)``: the glyph columns of a string (Canvas.text).
+- ``text(buf, codes, font, prm)``: the glyph columns of a string (Canvas.text), lit text
+  only (colour 1; the plain loop draws the rest: the compiled code stays small).
 
 Where there is no native emitter (CPython, the WebAssembly port) it returns the same loops
 in plain Python, with the same results (host_tests/firmware/gfx/test_native_loops.py runs
@@ -63,7 +64,6 @@ def text(buf, cs, font, prm) -> int:
     shift = p[4]
     keep0 = p[5]
     keep1 = p[6]
-    c = p[7]
     sp = p[8]
     base0 = on0 - 1
     base1 = on1 - 1
@@ -92,21 +92,9 @@ def text(buf, cs, font, prm) -> int:
                 i += 1
                 if v:
                     if on0:
-                        m = (v << shift) & keep0
-                        if c == 1:
-                            b[base0 + j] = b[base0 + j] | m
-                        elif c == 0:
-                            b[base0 + j] = b[base0 + j] & (0xFF ^ m)
-                        else:
-                            b[base0 + j] = b[base0 + j] ^ m
+                        b[base0 + j] = b[base0 + j] | ((v << shift) & keep0)
                     if on1:
-                        m = (v >> shl) & keep1
-                        if c == 1:
-                            b[base1 + j] = b[base1 + j] | m
-                        elif c == 0:
-                            b[base1 + j] = b[base1 + j] & (0xFF ^ m)
-                        else:
-                            b[base1 + j] = b[base1 + j] ^ m
+                        b[base1 + j] = b[base1 + j] | ((v >> shl) & keep1)
                 j += 1
         x += w + sp
         k += 1

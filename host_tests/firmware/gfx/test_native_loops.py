@@ -44,6 +44,7 @@ def both(draw):
     for loops, buf in ((PLAIN, bufs[0]), (FAST, bufs[1])):
         canvas._fill[0] = loops[0]
         canvas._text[0] = loops[2]
+        canvas._text[1] = PLAIN[2]
         out.append(draw(buf))
     return out[0] == out[1] and bufs[0] == bufs[1]
 
