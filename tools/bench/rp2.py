@@ -12,7 +12,8 @@ the game is the one the CPython simulator plans):
   after start-up, CPU busy while awake and idle (title, play screen) and in lightsleep, then
   the presses of a 4-player Yatzy game (two humans played by the simulator's bot, two `best`
   computers): cycles per press, latency from the deciding edge to the first I2C byte, to the
-  end of the press's frame and to its last byte.
+  end of the press's first burst of bytes and to its last byte. This run follows the Pico's
+  game (follow()): where it leaves the plan, the rest is planned again from its flash.
 - heap: the same game with a probe in main.py (tools/bench/rp2.py PROBE): gc.collect() and
   mem_free() after every press and every computer decision, and each decision's time.
 - worst: 8 `best` computers, Maxi Yatzy with Triple columns: START, and after a reboot
