@@ -213,6 +213,7 @@ class Play(Screen):
         """One roll-off roll, saved right after the frame that shows it (it has no tumble to
         hide the write in), before the next press or tick is handled."""
         self.g.rolloff()
+        self.app.changed("dice")  # its dice go out first, then the players' sums
         self.app.save_soon()
 
     # ---- events -----------------------------------------------------------------------

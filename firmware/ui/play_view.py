@@ -77,6 +77,10 @@ def draw_part(play, cv, part):
     holds); a tuple, those card rows (indices into play.rows, all on screen: what a cursor
     move changed)."""
     g = play.g
+    if part == "dice" and (g.phase == E.ROLLOFF or play.rolloff_seen):
+        cv.fill_rect(0, _DICE_Y - 1, 128, 64 - _DICE_Y + 1, 0)
+        draw_rolloff_dice(play, cv)  # the roll just made, before the players' sums
+        return
     if g.phase == E.ROLLOFF or g.phase == E.DIRECTION or play.rolloff_seen:
         cv.fill(0)
         draw(play, cv)
@@ -257,6 +261,12 @@ def draw_rolloff(play, cv):
             cv.text_right(x + 62, y, s, SMALL)
         if g.phase == E.ROLLOFF and q == g.current:
             cv.invert_rect(x, y - 1, 63, 7)
+    draw_rolloff_dice(play, cv)
+
+
+def draw_rolloff_dice(play, cv):
+    """The roll-off's dice row: the last roll's dice and the key to roll or to play."""
+    g = play.g
     if g.rolloff_log:
         d = g.rolloff_log[-1][2]
         for i in range(len(d)):

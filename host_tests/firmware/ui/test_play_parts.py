@@ -72,3 +72,28 @@ def test_after_every_cursor_press_the_panel_is_a_full_redraw(rules, lang, seed, 
             rules,
         )
     assert [p for p in parts if type(p) is tuple], parts  # the rows were redrawn alone
+
+
+@pytest.mark.parametrize("players,cpu", [(3, ()), (4, (2, 3)), (9, (1,))])
+def test_after_every_roll_off_press_the_panel_is_a_full_redraw(players, cpu, monkeypatch):
+    """A roll-off roll sends its dice row first, then the players' sums: the panel ends as a
+    full redraw, whoever rolls (9 players: the second page)."""
+    from ui import play_view
+
+    parts = []
+    real = play_view.draw_part
+
+    def counted(play, cv, part):
+        parts.append(part)
+        return real(play, cv, part)
+
+    monkeypatch.setattr("ui.play.Play.draw_part", counted)
+    d = scenes.new_driver(seed=players)
+    scenes.setup_game(d, players=players, cpu=cpu)
+    for i in range(3 * players):
+        if d.screen_name() != "Play" or not d.app.screen.rolloff_seen and d.app.game.phase:
+            break
+        d.press("roll")
+        assert bytes(d.display.panel) == bytes(d.display.buffer), i
+        assert bytes(d.display.buffer) == full_redraw(d.app), "roll-off press %d" % i
+    assert "dice" in parts
