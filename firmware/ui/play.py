@@ -47,6 +47,7 @@ except ImportError:  # CPython
 _ANIM_MS = const(240)  # tumbling: new faces every _FRAME_MS, then the real dice
 _FRAME_MS = const(80)
 _BLINK_MS = const(120)
+_COLLECT_MS = const(30)  # after a computer's turn: the heap is collected this much later
 
 
 class Play(Screen):
@@ -83,6 +84,7 @@ class Play(Screen):
         self.rolloff_seen = g.phase == E.ROLLOFF
         self.undo_ok = True  # the last box was scored by a human (undo is offered)
         self.unsaved = False  # a roll not yet on flash (saved before its dice settle)
+        self.collect_due = False  # collect the heap in the next tick (a computer's turn ended)
         self.sync(app.now)
 
     # ---- state ------------------------------------------------------------------------
@@ -308,6 +310,12 @@ class Play(Screen):
 
     # ---- time -------------------------------------------------------------------------
     def tick(self, now):
+        if self.collect_due:  # a computer's turn ended: its garbage goes before a press
+            self.collect_due = False
+            import gc
+
+            if hasattr(gc, "mem_free"):  # MicroPython (CPython's collector needs no help)
+                gc.collect()
         if self.anim_end is not None:
             self.save_roll()
             if now >= self.anim_next or now >= self.anim_end:
@@ -334,6 +342,9 @@ class Play(Screen):
         cpu_step(self, now)
         if self.anim_end is not None:
             return 0
+        if self.cpu_at is None and self.app.screen is self and self.human():
+            self.collect_due = True  # in the next tick, once this one's frame is out
+            return _COLLECT_MS
         return None if self.cpu_at is None else max(0, self.cpu_at - now)
 
     # ---- hints ------------------------------------------------------------------------
