@@ -84,7 +84,7 @@ class Play(Screen):
         self.rolloff_seen = g.phase == E.ROLLOFF
         self.undo_ok = True  # the last box was scored by a human (undo is offered)
         self.unsaved = False  # a roll not yet on flash (saved before its dice settle)
-        self.collect_due = False  # collect the heap in the next tick (a computer's turn ended)
+        self.collect_due = False  # collect the heap in the next tick without a tumble
         self.sync(app.now)
 
     # ---- state ------------------------------------------------------------------------
@@ -221,6 +221,7 @@ class Play(Screen):
     # ---- events -----------------------------------------------------------------------
     def press(self, b, long, now):
         g = self.g
+        self.collect_due = True
         if self.anim_end is not None:
             self.anim_end = now  # a press skips the tumbling
             self.frame(now)
@@ -310,7 +311,9 @@ class Play(Screen):
 
     # ---- time -------------------------------------------------------------------------
     def tick(self, now):
-        if self.collect_due:  # a computer's turn ended: its garbage goes before a press
+        if self.collect_due and self.anim_end is None:
+            # after a press (its frame is out) or a computer's turn: the garbage goes now,
+            # between presses, rather than in the middle of the next one
             self.collect_due = False
             import gc
 
