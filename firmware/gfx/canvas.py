@@ -13,14 +13,10 @@ a screen makes live here; tests and host tools draw with `tools.sim.canvas.HostC
 class plus pixel reads, single pixels, lines and plain bitmaps.
 """
 
-from array import array
-
 from gfx.font import MEDIUM, codes
 
 INVERT = 2
 _fill = [None]  # gfx.native's fill, once looked up
-_text = [None, None]  # and its text (compiled where it can be), and the plain one
-_PRM = array("i", [0] * 9)  # text()'s parameters for it (no allocation per call)
 
 _inset_cache = {}
 
@@ -169,6 +165,8 @@ class Canvas:
     def text(self, x, y, s, font=MEDIUM, c=1):
         """Draw s with its top-left at (x, y); only glyph pixels change. Returns the end x
         (x + font.width(s)), i.e. the first column after the last glyph."""
+        index = font.index
+        data = font.data
         sp = font.spacing
         width = self.width
         buf = self.buf
@@ -184,25 +182,57 @@ class Canvas:
         start = x
         if base0 < 0 and base1 < 0:
             return x + font.width(s)
-        nat = _text[0]
-        if nat is None:
-            from gfx import native
-
-            nat = _text[0] = native.loops()[2]
-            _text[1] = native._text
-        if c != 1:
-            nat = _text[1]  # the compiled loop draws lit text only
-        prm = _PRM
-        prm[0] = x + 4096  # gfx.native.OFF
-        prm[1] = width + 4096
-        prm[2] = base0 + 1
-        prm[3] = base1 + 1
-        prm[4] = shift
-        prm[5] = keep0
-        prm[6] = keep1
-        prm[7] = c
-        prm[8] = sp
-        x = nat(buf, codes(s), font, prm) - 4096  # the glyphs' columns (gfx/native.py)
+        shl = 8 - shift
+        for code in codes(s):
+            hi = index[2 * code + 1]
+            if hi < 32:  # no glyph of its own: slot 0, the placeholder box
+                code = 0
+                hi = index[1]
+            w = hi >> 5
+            if x < width and x + w > 0:
+                o = index[2 * code] | ((hi & 31) << 8)
+                j0 = x if x > 0 else 0
+                j1 = x + w if x + w < width else width
+                i = o + j0 - x
+                if c == 1 and shift == 0 and keep0 == 0xFF:  # page-aligned: one byte a column
+                    for j in range(base0 + j0, base0 + j1):
+                        buf[j] |= data[i]
+                        i += 1
+                elif c == 1 and base0 >= 0 and base1 >= 0 and keep1 == 0xFF:  # two pages
+                    for j in range(j0, j1):
+                        b = data[i]
+                        i += 1
+                        if b:
+                            buf[base0 + j] |= (b << shift) & keep0
+                            buf[base1 + j] |= b >> shl
+                elif c == 1:
+                    for j in range(j0, j1):
+                        b = data[i]
+                        i += 1
+                        if b:
+                            if base0 >= 0:
+                                buf[base0 + j] |= (b << shift) & keep0
+                            if base1 >= 0:
+                                buf[base1 + j] |= (b >> shl) & keep1
+                else:
+                    for j in range(j0, j1):
+                        b = data[i]
+                        i += 1
+                        if not b:
+                            continue
+                        if base0 >= 0:
+                            v = (b << shift) & keep0
+                            if c == 0:
+                                buf[base0 + j] &= ~v
+                            else:
+                                buf[base0 + j] ^= v
+                        if base1 >= 0:
+                            v = (b >> shl) & keep1
+                            if c == 0:
+                                buf[base1 + j] &= ~v
+                            else:
+                                buf[base1 + j] ^= v
+            x += w + sp
         return x - sp if x != start else x
 
     def text_center(self, y, s, font=MEDIUM, c=1, x=0, w=None):
