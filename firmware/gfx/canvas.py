@@ -16,7 +16,6 @@ class plus pixel reads, single pixels, lines and plain bitmaps.
 from gfx.font import MEDIUM, codes
 
 INVERT = 2
-_fill = [None]  # gfx.native's fill, once looked up
 
 _inset_cache = {}
 
@@ -89,15 +88,16 @@ class Canvas:
                     buf[start:end] = self._row1 if c == 1 else self._row0
                 else:
                     buf[start:end] = memoryview(self._row1 if c == 1 else self._row0)[: x1 - x0]
-            else:  # a byte loop (compiled on the Pico: gfx/native.py)
-                fill = _fill[0]
-                if fill is None:
-                    from gfx.native import loops
-
-                    fill = _fill[0] = loops()[0]
-                fill(
-                    buf, start, end, (mask ^ 0xFF) if c == 0 else mask | (1 if c == 1 else 2) << 8
-                )
+            elif c == 1:
+                for i in range(start, end):
+                    buf[i] |= mask
+            elif c == 0:
+                mask ^= 0xFF
+                for i in range(start, end):
+                    buf[i] &= mask
+            else:
+                for i in range(start, end):
+                    buf[i] ^= mask
             p += 1
 
     def hline(self, x, y, w, c=1):

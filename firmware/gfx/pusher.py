@@ -55,7 +55,6 @@ class FramePusher:
         self._rp0 = [0] * k
         self._rp1 = [0] * k
         self._nrect = 0  # windows of the segments plan
-        self._same = None  # gfx.native's same, once looked up
         # statistics, for benches and tests
         self.pushes = 0  # push() calls that sent something
         self.windows = 0  # windows (or full frames) sent in total
@@ -188,11 +187,6 @@ class FramePusher:
         changed = self._changed
         nrect = 0
         cost = 0
-        same = self._same
-        if same is None:
-            from gfx.native import loops
-
-            same = self._same = loops()[1]
         for c in range(nch):
             p = changed[c]
             base = p * width
@@ -200,7 +194,8 @@ class FramePusher:
             s0 = prev = base + lo[p]
             k = s0 + 1
             while True:
-                k = same(buf, last, k, j)  # the next changed byte (gfx/native.py)
+                while k <= j and buf[k] == last[k]:
+                    k += 1
                 if k <= j and k - prev - 1 <= gap:
                     prev = k
                     k += 1
