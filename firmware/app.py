@@ -14,7 +14,7 @@ from gfx.font import MEDIUM, SMALL
 from gfx.pusher import FramePusher
 from lang import T
 from ui import keys
-from ui.widgets import softkeys, wrap
+from ui.widgets import note_text, softkeys, wrap
 
 
 class App:
@@ -52,6 +52,10 @@ class App:
         self._frames = 0
         self._applied = None  # (contrast, left-handed) last sent to the display
         self._play_next = None  # a game to show once the current press is handled
+        self._unloaded = False  # _unload() done and no screen shown since
+        self._save_due = False  # save_soon(): the game is saved once the frame is sent
+        self._setup_due = None  # a new game's set-up, saved (before it) once the frame is sent
+        self._tables_due = 0  # the computers' tables for this many dice, built after the frame
 
     # ---- life cycle -------------------------------------------------------------------
     def start(self, now_ms):
@@ -174,7 +178,9 @@ class App:
         self._dirty = True
         self._first = None  # a part of the screen before is no part of this one
         if type(screen).__name__ == "Play":
-            self._unload()
+            if not self._unloaded:  # (_start_play has just done it)
+                self._unload()
+            self._unloaded = False
         elif getattr(screen, "menu", False):
             lang.words(True)  # a menu: its words back in the heap
 
@@ -226,8 +232,9 @@ class App:
         if new:
             g = self._make_game(g)
             save = True
-        if save:
-            self.store.save_game(g, self.levels)
+        if save:  # once the first frame of the game is on the panel
+            self.game = g
+            self.save_soon()
         if g.is_over():  # saved on the game-over screen (the plug was pulled before its OK)
             from ui.end import End
 
@@ -235,11 +242,9 @@ class App:
             return
         if [1 for p in g.players if p.cpu]:
             # their tables need blocks of several KB in one piece, which a heap fragmented by
-            # a game in play may not have: built now (strategy keeps them), and for
-            # "Continue" before the save was read again
-            from yatzy import strategy
-
-            strategy.tables(g.rules.dice)
+            # a game in play may not have: built right after the first frame, before the
+            # saves (strategy keeps them; "Continue" built them before reading the save)
+            self._tables_due = g.rules.dice
         from ui.play import Play
 
         self.show(Play(self, g))
@@ -253,6 +258,7 @@ class App:
 
         heap.drop("menus", "setup", "reader")
         lang.words(False)
+        self._unloaded = True
 
     def _make_game(self, s):
         from yatzy.engine import Game
@@ -269,7 +275,7 @@ class App:
         s["games"] += 1
         g.number = s["games"]
         g.levels = lv
-        self.store.save_setup(s)
+        self._setup_due = s  # saved with the game, after its first frame
         self.game = g
         self.levels = lv
         self.saved = None
@@ -280,15 +286,25 @@ class App:
 
     def changed(self, part=None):
         """The active screen's picture changed: redraw it on the next render. `part` names
-        the only region that changed (the screen's draw_part(cv, part) redraws just that).
+        the only region that changed (the screen's draw_part(cv, part) redraws just that;
+        a list of parts is drawn and sent part by part, in its order).
         A part changed before the whole picture is (a roll: the dice, then the panel's
         rolls left) reaches the display first: render() draws and sends it, then the rest."""
         if part is None:
-            if self._dirty and self._dirty is not True:
+            if self._dirty and self._dirty is not True and type(self._dirty) is not list:
                 self._first = self._dirty
             self._dirty = True
         elif not self._dirty:
             self._dirty = part
+        elif self._dirty is not True and self._dirty != part:
+            self._dirty = True  # two different parts: the whole frame
+
+    def send_part(self, part):
+        """Draw `part` of the active screen (its draw_part) and send it now, ahead of work
+        the rest of the press still has to do; the press's frame follows at its end."""
+        if self.screen is not None and not self.asleep:
+            self.screen.draw_part(self.cv, part)
+            self.pusher.push()
 
     # ---- events -----------------------------------------------------------------------
     def press(self, button, kind, now_ms):
@@ -307,6 +323,7 @@ class App:
         if self._play_next is not None:
             self._start_play()
         self.render()
+        self._save_due_now()
 
     def tick(self, now_ms):
         """Advance animations and computer moves; returns ms until the next tick is needed."""
@@ -319,6 +336,7 @@ class App:
         if self._play_next is not None:
             self._start_play()
         self.render()
+        self._save_due_now()
         if wait is not None:
             self.last_input = now_ms  # animations and computer turns keep it awake
             return wait
@@ -359,13 +377,41 @@ class App:
         if part is True:
             cv.fill(0)
             self.screen.draw(cv)
+        elif type(part) is list:  # parts in the order they are drawn and sent
+            for p in part[:-1]:
+                self.screen.draw_part(cv, p)
+                sent += self.pusher.push()
+            self.screen.draw_part(cv, part[-1])
         else:
             self.screen.draw_part(cv, part)
         self._frames += 1
         return sent + self.pusher.push()
 
+    def save_soon(self):
+        """Save the game in progress once this press's (or tick's) frame is on the panel:
+        the player sees the result a flash write earlier, and the save is still made before
+        the next press or tick is handled."""
+        self._save_due = True
+
+    def _save_due_now(self):
+        n = self._tables_due
+        if n:
+            self._tables_due = 0
+            from yatzy import strategy
+
+            strategy.tables(n)
+        s = self._setup_due
+        if s is not None:
+            self._setup_due = None
+            self.store.save_setup(s)
+        if self._save_due:
+            self._save_due = False
+            self.save_now()
+            self.render()  # a failed save's toast
+
     def save_now(self):
         """Save the game in progress (the shell calls this before sleep and power-down)."""
+        self._save_due = False
         g = self.game
         if g is not None and self.store is not None:
             if not self.store.save_game(g, self.levels):
@@ -401,21 +447,3 @@ class App:
     def level_of(self, p):
         lv = self.levels[p] if self.levels else ""
         return lv or "basic"
-
-
-def note_text(note):
-    """A store note (or a message id) as the title shows it, in the chosen language; a
-    note without a translation (a save refused for a reason of its own) in upper case."""
-    # the notes the store gives (English, from save/) -> their message ids
-    key = {
-        "Flash read error": "flash_error",
-        "Names damaged": "names_damaged",
-        "Settings damaged: defaults used": "settings_damaged",
-        "Some settings reset": "settings_reset",
-        "Saved game from an older version": "save_old",
-        "Saved game from a newer version": "save_new",
-        "Saved game damaged": "save_damaged",
-        "High scores damaged: reset": "scores_damaged",
-        "High scores repaired from backup": "scores_repaired",
-    }.get(note, note)
-    return T[key] if key in T else note.upper()

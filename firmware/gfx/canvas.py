@@ -83,8 +83,11 @@ class Canvas:
             mask = ((0xFF << top) & (0xFF >> (7 - bot))) & 0xFF
             start = p * width + x0
             end = p * width + x1
-            if mask == 0xFF and x1 - x0 == width and (c == 0 or c == 1):
-                buf[start:end] = self._row1 if c == 1 else self._row0
+            if mask == 0xFF and (c == 0 or c == 1):  # whole bytes: one slice assignment
+                if x1 - x0 == width:
+                    buf[start:end] = self._row1 if c == 1 else self._row0
+                else:
+                    buf[start:end] = memoryview(self._row1 if c == 1 else self._row0)[: x1 - x0]
             elif c == 1:
                 for i in range(start, end):
                     buf[i] |= mask

@@ -114,28 +114,33 @@ def draw_card(cv, g, p, rows, top, nrows, y0, x_end, pots=None, cursor=None):
     """Rows top..top+nrows-1 of player p's card; pots maps (category, column) to the score
     these dice would give; cursor = (category, column) is shown inverted. A card of several
     columns keeps its heading row (x1 x2 x3) on top when scrolled."""
-    cols = g.rules.columns
     for i in range(nrows):
         k = top + i
         if k >= len(rows):
             break
-        row = rows[0] if i == 0 and cols > 1 else rows[k]
-        y = y0 + i * ROW_H
-        cv.text(1, y + 1, row_label(g, row, p), SMALL)
-        for col in range(cols):
-            pot = None
-            if pots is not None and row[0] == "cat":
-                pot = pots.get((row[1], col))
-            s = cell_text(g, p, row, col, pot)
-            if s:
-                cv.text_right(col_right(g, col, x_end) - 1, y + 1, s, SMALL)
-        if cursor is not None and row[0] == "cat" and row[1] == cursor[0]:
-            if cols == 1:
-                cv.invert_rect(0, y, x_end, ROW_H)
-            else:
-                cv.invert_rect(0, y, 25, ROW_H)
-                r = col_right(g, cursor[1], x_end)
-                cv.invert_rect(r - 18, y, 18, ROW_H)
+        row = rows[0] if i == 0 and g.rules.columns > 1 else rows[k]
+        draw_row(cv, g, p, row, y0 + i * ROW_H, x_end, pots, cursor)
+
+
+def draw_row(cv, g, p, row, y, x_end, pots=None, cursor=None):
+    """One card row at y, as draw_card draws it (everything inside x 0..x_end-1, y..y+5: a
+    cursor move redraws just its old and new rows over a cleared strip)."""
+    cols = g.rules.columns
+    cv.text(1, y + 1, row_label(g, row, p), SMALL)
+    for col in range(cols):
+        pot = None
+        if pots is not None and row[0] == "cat":
+            pot = pots.get((row[1], col))
+        s = cell_text(g, p, row, col, pot)
+        if s:
+            cv.text_right(col_right(g, col, x_end) - 1, y + 1, s, SMALL)
+    if cursor is not None and row[0] == "cat" and row[1] == cursor[0]:
+        if cols == 1:
+            cv.invert_rect(0, y, x_end, ROW_H)
+        else:
+            cv.invert_rect(0, y, 25, ROW_H)
+            r = col_right(g, cursor[1], x_end)
+            cv.invert_rect(r - 18, y, 18, ROW_H)
 
 
 def row_of(rows, category):

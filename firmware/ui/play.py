@@ -47,6 +47,7 @@ except ImportError:  # CPython
 _ANIM_MS = const(240)  # tumbling: new faces every _FRAME_MS, then the real dice
 _FRAME_MS = const(80)
 _BLINK_MS = const(120)
+_COLLECT_MS = const(30)  # after a computer's turn: the heap is collected this much later
 
 
 class Play(Screen):
@@ -83,6 +84,7 @@ class Play(Screen):
         self.rolloff_seen = g.phase == E.ROLLOFF
         self.undo_ok = True  # the last box was scored by a human (undo is offered)
         self.unsaved = False  # a roll not yet on flash (saved before its dice settle)
+        self.collect_due = False  # collect the heap in the next tick without a tumble
         self.sync(app.now)
 
     # ---- state ------------------------------------------------------------------------
@@ -183,10 +185,11 @@ class Play(Screen):
         if len(g.players) > 1:
             self.toast = "%s:%s" % (g.players[p].name.upper()[:4], self.toast)
         self.mode = TURN
+        self.app.changed("dice")  # the emptied dice row goes out first, then the frame
         self.cpu_score = None
         self.top = 0
         self.undo_ok = not g.players[p].cpu
-        self.app.save_now()
+        self.app.save_soon()  # after the frame that shows the box scored
         if g.is_over():
             self.app.play_sound("end")
             # sync() shows the end screen: what this one holds goes before that loads
@@ -204,18 +207,21 @@ class Play(Screen):
         g.undo()
         self.toast = T["undone"]
         self.cpu_at = None
-        self.app.save_now()
+        self.app.save_soon()
         self.open_card()
         self.sync(now)
 
     def do_rolloff(self):
-        """One roll-off roll, saved at once (it shows no tumble): a cut never rolls it again."""
+        """One roll-off roll, saved right after the frame that shows it (it has no tumble to
+        hide the write in), before the next press or tick is handled."""
         self.g.rolloff()
-        self.app.save_now()
+        self.app.changed("dice")  # its dice go out first, then the players' sums
+        self.app.save_soon()
 
     # ---- events -----------------------------------------------------------------------
     def press(self, b, long, now):
         g = self.g
+        self.collect_due = True
         if self.anim_end is not None:
             self.anim_end = now  # a press skips the tumbling
             self.frame(now)
@@ -305,6 +311,14 @@ class Play(Screen):
 
     # ---- time -------------------------------------------------------------------------
     def tick(self, now):
+        if self.collect_due and self.anim_end is None:
+            # after a press (its frame is out) or a computer's turn: the garbage goes now,
+            # between presses, rather than in the middle of the next one
+            self.collect_due = False
+            import gc
+
+            if hasattr(gc, "mem_free"):  # MicroPython (CPython's collector needs no help)
+                gc.collect()
         if self.anim_end is not None:
             self.save_roll()
             if now >= self.anim_next or now >= self.anim_end:
@@ -331,6 +345,9 @@ class Play(Screen):
         cpu_step(self, now)
         if self.anim_end is not None:
             return 0
+        if self.cpu_at is None and self.app.screen is self and self.human():
+            self.collect_due = True  # in the next tick, once this one's frame is out
+            return _COLLECT_MS
         return None if self.cpu_at is None else max(0, self.cpu_at - now)
 
     # ---- hints ------------------------------------------------------------------------

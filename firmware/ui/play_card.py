@@ -37,6 +37,10 @@ def open_card(play, cursor=None):
         order = [(E.TIEBREAK_BOX, 0)]
     play.order = order
     if cursor is None and g.phase != E.TIEBREAK:
+        if play.app.screen is play and play.mode == TURN:
+            # the card's keys replace the dice at once: choosing the box takes a while
+            play.mode = CHOOSE
+            play.app.send_part("dice")
         try:
             from yatzy.future import best_box
 
@@ -69,6 +73,9 @@ def press_card(play, b, long, now):
     """A press while the card has a cursor (the controls in ui/play.py's header)."""
     g = play.g
     order = play.order
+    cur0 = play.cur
+    top0 = play.top
+    toast0 = play.toast
     if b == HOLD1 or b == HOLD2:
         col = order[play.cur][1]
         same = [j for j in range(len(order)) if order[j][1] == col]
@@ -97,6 +104,20 @@ def press_card(play, b, long, now):
         else:
             play.do_score(c, col, now)
             return
+    if play.mode == CHOOSE and play.toast == toast0 and g.phase == E.TURN:
+        # a cursor move changes only card rows: its new row is drawn and sent first, then
+        # its old row (or, when the card scrolled, every other row shown)
+        rows = play.rows
+        k0 = row_of(rows, order[cur0][0])
+        k1 = row_of(rows, order[play.cur][0])
+        if play.top == top0:
+            rest = () if k0 == k1 else (k0,)
+        else:
+            first = play.top + (1 if g.rules.columns > 1 else 0)  # the heading row stays
+            end = play.top + 8 if play.top + 8 < len(rows) else len(rows)
+            rest = tuple([k for k in range(first, end) if k != k1])
+        play.app.changed([(k1,), rest] if rest else [(k1,)])
+        return
     play.app.changed()
 
 

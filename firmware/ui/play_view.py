@@ -15,7 +15,7 @@ from lang import T, box
 from yatzy import engine as E
 from yatzy.holds import flags_of
 
-from ui.card import ROW_H, bonus_open, bonus_text, draw_card
+from ui.card import ROW_H, bonus_open, bonus_text, draw_card, draw_row
 from ui.keys import COLS, ROLL
 from ui.widgets import fit_lines, softkeys
 
@@ -73,11 +73,24 @@ def draw(play, cv):
 
 
 def draw_part(play, cv, part):
-    """Redraw only the dice row (pages 6-7): holds, tumbling faces, blinking holds."""
+    """Redraw only a part: "dice", the dice row (pages 6-7: holds, tumbling faces, blinking
+    holds); a tuple, those card rows (indices into play.rows, all on screen: what a cursor
+    move changed)."""
     g = play.g
+    if part == "dice" and (g.phase == E.ROLLOFF or play.rolloff_seen):
+        cv.fill_rect(0, _DICE_Y - 1, 128, 64 - _DICE_Y + 1, 0)
+        draw_rolloff_dice(play, cv)  # the roll just made, before the players' sums
+        return
     if g.phase == E.ROLLOFF or g.phase == E.DIRECTION or play.rolloff_seen:
         cv.fill(0)
         draw(play, cv)
+        return
+    if type(part) is tuple:
+        cursor = play.order[play.cur] if play.mode != TURN else None
+        for k in part:
+            y = (k - play.top) * ROW_H
+            cv.fill_rect(0, y, _CARD_W, ROW_H, 0)
+            draw_row(cv, g, g.current, play.rows[k], y, _CARD_W, pots_shown(play), cursor)
         return
     cv.fill_rect(0, _DICE_Y - 1, 128, 64 - _DICE_Y + 1, 0)
     if play.mode == TURN:
@@ -248,6 +261,12 @@ def draw_rolloff(play, cv):
             cv.text_right(x + 62, y, s, SMALL)
         if g.phase == E.ROLLOFF and q == g.current:
             cv.invert_rect(x, y - 1, 63, 7)
+    draw_rolloff_dice(play, cv)
+
+
+def draw_rolloff_dice(play, cv):
+    """The roll-off's dice row: the last roll's dice and the key to roll or to play."""
+    g = play.g
     if g.rolloff_log:
         d = g.rolloff_log[-1][2]
         for i in range(len(d)):

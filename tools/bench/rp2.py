@@ -12,7 +12,8 @@ the game is the one the CPython simulator plans):
   after start-up, CPU busy while awake and idle (title, play screen) and in lightsleep, then
   the presses of a 4-player Yatzy game (two humans played by the simulator's bot, two `best`
   computers): cycles per press, latency from the deciding edge to the first I2C byte, to the
-  end of the press's frame and to its last byte.
+  end of the press's first burst of bytes and to its last byte. This run follows the Pico's
+  game (follow()): where it leaves the plan, the rest is planned again from its flash.
 - heap: the same game with a probe in main.py (tools/bench/rp2.py PROBE): gc.collect() and
   mem_free() after every press and every computer decision, and each decision's time; with
   --floor, also the lowest live heap inside each decision (FLOOR_PROBE), which the samples
@@ -266,6 +267,60 @@ class StopPlan(Exception):
     pass
 
 
+def _recording(s, presses, frames, max_rounds, idle_ms):
+    """Make session s's press record each press and the settled frame after it (StopPlan
+    once the game is past max_rounds)."""
+    real = s.press
+
+    def press(button, kind="short"):
+        g = s.game()
+        if max_rounds and g is not None and g.round > max_rounds:
+            raise StopPlan
+        real(button, kind)
+        s.wait_idle(limit_ms=idle_ms)
+        presses.append((button, kind))
+        frames.append(bytes(s.last))
+
+    s.press = press
+
+
+def plan_continue(files, max_rounds=0, seed=SEED, idle_ms=600000):
+    """The rest of the game the Pico is playing, planned from its flash: `files` (the Pico's
+    files: its saved game, settings, set-up) on the CPython simulator, CONTINUE chosen on its
+    title (those presses are not part of the plan) and the saved dice stream put back, then
+    the bot plays on as plan_game's does. [(button, kind)], [pixels]."""
+    from tools.sim import bot as sim_bot
+    from tools.sim.session import Session
+
+    presses, frames = [], []
+    with tempfile.TemporaryDirectory() as d:
+        for name, data in files.items():
+            path = os.path.join(d, name)
+            os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+            with open(path, "wb") as f:
+                f.write(data)
+        with Session("cpython", seed=seed, storage_dir=d) as s:
+            s.start()
+            s.wait_idle()
+            m = sim_bot.Menus(s)
+            m.goto("Title", "CONTINUE")
+            m.press("roll")
+            s.wait_idle(limit_ms=idle_ms)
+            # the app resumes a save with its own dice (SeededDice(seed) afresh); the Pico
+            # plays on with the stream it has: the saved one
+            from save.records import SavedGame
+            from save.storage import FileStorage
+
+            resumed = SavedGame.load_game(FileStorage(d), None)[0]
+            s.backend.app.game.dice_source = resumed.dice_source
+            _recording(s, presses, frames, max_rounds, idle_ms)
+            try:
+                sim_bot.Bot(s, "basic").play()
+            except StopPlan:
+                pass
+    return presses, frames
+
+
 def plan_game(rules, players, cpu, level, triple=False, max_rounds=0, seed=SEED, idle_ms=600000):
     """The presses of a game on the CPython simulator (its bot plays the human seats) and the
     settled frame after each: [(button, kind)], [pixels]. Stops after max_rounds (0: all)."""
@@ -274,18 +329,7 @@ def plan_game(rules, players, cpu, level, triple=False, max_rounds=0, seed=SEED,
 
     presses, frames = [], []
     with tempfile.TemporaryDirectory() as d, Session("cpython", seed=seed, storage_dir=d) as s:
-        real = s.press
-
-        def press(button, kind="short"):
-            g = s.game()
-            if max_rounds and g is not None and g.round > max_rounds:
-                raise StopPlan
-            real(button, kind)
-            s.wait_idle(limit_ms=idle_ms)
-            presses.append((button, kind))
-            frames.append(bytes(s.last))
-
-        s.press = press
+        _recording(s, presses, frames, max_rounds, idle_ms)
         s.start()
         s.wait_idle()
         try:
@@ -346,13 +390,56 @@ def replay(pico, presses, frames, log=None, idle=0.0):
     return out, diverged
 
 
+FOLLOW_MS = 20000  # how long the Pico may take beyond the plan to reach the planned frame
+REPLANS = 8  # plans made again from the Pico's saved game, at most, in one run
+
+
+def follow(pico, presses, frames, max_rounds, files, log=None, idle=0.0):
+    """Play the planned presses and follow the Pico's game where it leaves the plan: when
+    the frame after a press is not the planned one, the Pico runs on (a computer's turn may
+    take longer there) until it is; if it never gets there in FOLLOW_MS, the rest of the game
+    is planned again from the Pico's saved game (plan_continue) and played from there.
+    (Press list, [(press number, what happened)])."""
+    out, events = [], []
+    presses, frames = list(presses), list(frames)
+    code = set(files)
+    i = 0
+    while i < len(presses):
+        button, kind = presses[i]
+        m = play.press(pico, button, kind, idle_rate=idle)
+        if bytes(pico.screen.snapshot()) != frames[i]:
+            end = pico.t + FOLLOW_MS * NS_MS
+            while pico.t < end and bytes(pico.screen.snapshot()) != frames[i]:
+                pico.run_ms(250)
+                play.settle(pico)
+            if bytes(pico.screen.snapshot()) == frames[i]:
+                events.append((len(out) + 1, "reached the planned frame late"))
+                m = play.remeasure(pico, m, idle)
+            elif len([e for e in events if e[1].startswith("planned")]) < REPLANS:
+                m = play.remeasure(pico, m, idle)
+                kept = {k: v for k, v in pico.files().items() if k not in code}
+                kept.update({k: v for k, v in files.items() if k == "dice_seed"})
+                rest, rest_frames = plan_continue(kept, max_rounds)
+                events.append((len(out) + 1, "planned again from its saved game"))
+                presses[i + 1 :], frames[i + 1 :] = rest, rest_frames
+            else:
+                events.append((len(out) + 1, "left the plan"))
+                out.append(m)
+                break
+        out.append(m)
+        if log:
+            log("  press %d/%d %s" % (len(out), len(presses), m))
+        i += 1
+    return out, events
+
+
 def busy_pct(pico, ms_):
     c0, t0 = pico.cycles, pico.t
     pico.run_ms(ms_)
     return 100.0 * (pico.cycles - c0) / ((pico.t - t0) * pico.cpu_mhz / 1000.0)
 
 
-def run_stock(uf2, bootrom, presses, frames, log):
+def run_stock(uf2, bootrom, presses, frames, log, max_rounds=0):
     files = play.firmware_files(seed=SEED, extra=settings_files(sleep_s=30))
     r = {}
     w0 = time.monotonic()
@@ -364,9 +451,10 @@ def run_stock(uf2, bootrom, presses, frames, log):
         play.settle(pico)
         r["idle_title_pct"] = busy_pct(pico, 3000)
         idle = r["idle_title_pct"] / 100 / 8
-        measured, diverged = replay(pico, presses, frames, log, idle)
+        measured, events = follow(pico, presses, frames, max_rounds, files, log, idle)
         r["presses"] = measured
-        r["diverged"] = diverged
+        r["followed"] = events
+        r["diverged"] = None
         r["idle_play_pct"] = busy_pct(pico, 3000)
         pico.run_ms(30000)  # the sleep countdown (sleep_s=30 in this run's settings)
         r["asleep"] = not pico.screen.display_on
@@ -781,7 +869,7 @@ def main(argv=None):
     res["players"] = "%d-player Yatzy, %d `%s`" % (n, cpu, level)
     if "stock" in only:
         log("stock UF2: %s" % uf2)
-        res["stock"] = run_stock(uf2, bootrom, presses, frames, log)
+        res["stock"] = run_stock(uf2, bootrom, presses, frames, log, a.game4_rounds)
     if "heap" in only:
         log("heap probe run")
         res["heap"] = run_heap(uf2, bootrom, presses, frames, log, floor=a.floor)
@@ -808,6 +896,8 @@ def main(argv=None):
                 "\nNOTE: %s run left the planned game at press %d"
                 % (key, res[key]["diverged"] + 1)
             )
+    for n, what in res.get("stock", {}).get("followed", ()):
+        print("NOTE: stock run, press %d: the Pico's game %s" % (n, what))
     if res.get("stock", {}).get("presses"):
         print("\ncostliest presses (stock): #, button, kind, Mcycles, flash ops")
         for row in costly(res["stock"]["presses"]):

@@ -170,7 +170,22 @@ def press(pico, button, kind="short", quiet_ms=QUIET_MS, max_ms=60000, idle_rate
     end_t = writes[-1].t if writes else pico.t
     end_c = writes[-1].cyc if writes else pico.cycles
     cycles = max(0, end_c - c0 - idle_rate * (end_t - t0))
-    return Press(button, kind, decide, writes, cycles, end_t - t0, pico.flash_ops[n_flash:], c0)
+    m = Press(button, kind, decide, writes, cycles, end_t - t0, pico.flash_ops[n_flash:], c0)
+    m.t0, m.n_flash = t0, n_flash
+    return m
+
+
+def remeasure(pico, m, idle_rate=0.0):
+    """Press m measured again up to now (the Pico ran on after press() returned: a
+    computer's turn that went on longer than the quiet window)."""
+    writes = pico.oled_writes(m.decide)
+    end_t = writes[-1].t if writes else pico.t
+    end_c = writes[-1].cyc if writes else pico.cycles
+    cycles = max(0, end_c - m.c0 - idle_rate * (end_t - m.t0))
+    flash = pico.flash_ops[m.n_flash :]
+    out = Press(m.button, m.kind, m.decide, writes, cycles, end_t - m.t0, flash, m.c0)
+    out.t0, out.n_flash = m.t0, m.n_flash
+    return out
 
 
 def idle_rate(pico, ms=2000):
