@@ -52,7 +52,7 @@ def replay(tokens, seed, runtime="cpython", skip=(), plant=None):
     if runtime == "cpython":
         undo = storm.plant(plant) if plant else None
         try:
-            return storm.run(tokens, seed, skip)
+            return C.quick(storm.run, tokens, seed, skip)
         finally:
             if undo:
                 undo()

@@ -281,10 +281,13 @@ def new_setup(seed):
 
     rng = Rng(seed)
     rid = RULESETS[rng.below(len(RULESETS))]
-    n = 1 + rng.below(8) if rng.chance(500) else 1 + rng.below(2)
+    top = rules.MAX_PLAYERS
+    # most games small enough to finish within a storm; one in eight up to the most players
+    r = rng.below(1000)
+    n = 1 + rng.below(2) if r < 500 else 1 + rng.below(8) if r < 875 else 9 + rng.below(top - 8)
     levels = ["", "basic", "easy", "good", "best"]
     seats = []
-    for _ in range(8):
+    for _ in range(top):
         seats.append("" if rng.chance(400) else levels[1 + rng.below(4)])
     opts = {}
     for key in rules.OPTION_KEYS:
@@ -302,7 +305,7 @@ def new_setup(seed):
     return {
         "rules": rid,
         "n": n,
-        "names": ["P%d" % (i + 1) for i in range(8)],
+        "names": ["P%d" % (i + 1) for i in range(top)],
         "levels": seats,
         "options": opts,
         "games": 0,
