@@ -3,12 +3,13 @@
 
 from save.storage import FileStorage
 
+from tools.core import soak_common as C
 from tools.core import soak_power
 from tools.core.faultstore import FlashFS, PowerCut
 
 
 def test_power_cuts_at_every_step_of_one_life():
-    res = soak_power.campaign(scale=1.0 / soak_power.GAMES)
+    res = soak_power.campaign(scale=1.0 / soak_power.GAMES, seed=3)  # a Yahtzee life
     assert res.cases > 200 and res.failures == 0, res.notes[:3]
 
 
@@ -56,7 +57,8 @@ def test_a_cut_that_loses_the_save_is_seen():
     undo = soak_power.plant_in_place()
     try:
         rec = soak_power.record(10007)
-        msgs = [soak_power.recorded_case(rec, cut, 0.5) for cut in range(1, 60)]
+        seen = {}
+        msgs = C.quick(lambda: [soak_power.recorded_case(rec, c, 0.5, seen) for c in range(1, 40)])
     finally:
         undo()
     assert [m for m in msgs if m and "last two saves" in m]
