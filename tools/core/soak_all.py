@@ -22,12 +22,14 @@ from tools.core import (
     soak_files,
     soak_heap,
     soak_power,
+    soak_power_rp2,
 )
 from tools.core import soak_common as C
 
 CAMPAIGNS = (
     ("storms", soak_app),
     ("power", soak_power),
+    ("power_rp2", soak_power_rp2),
     ("files", soak_files),
     ("buttons", soak_buttons),
     ("heap", soak_heap),
@@ -86,6 +88,11 @@ def main(argv=None):
         if name == "dice":
             for line in rows[-1].lines:
                 print("  " + line)
+        if name == "power_rp2":
+            print("  " + soak_power_rp2.summary(rows[-1]))
+            for note in rows[-1].notes:
+                if note.startswith("skipped"):
+                    print("  " + note)
         rows.append(C.timed(C.quick, mod.planted, args.scale, args.seed))
         for note in rows[-1].notes:
             print("  " + note[:220])

@@ -4,11 +4,13 @@
 
 One "life" of the gadget, through the app's own store (save.store.Store): settings
 changed and saved, a new game's set-up saved, the game saved after every roll (with random
-holds) and every box (random legal play, several rulesets), the finished game entered in the high scores, its save cleared,
-settings saved again. A dry run counts its storage steps; then for every step k and every
-tear (the share of a write's bytes that reach the flash when the power goes: 0, 1 byte,
-half, all but one) the life is run again with the power cut at step k (so before, during
-and after each write and rename), the flash powered on, and a boot checked: App.start does
+holds) and every box (random legal play, several rulesets), the finished game entered in
+the high scores, its save cleared, settings saved again. A dry run records its storage
+calls; then for every step k and every tear (the share of a write's bytes that reach the
+flash when the power goes: 0, 1 byte, half, all but one) the flash is what the life leaves
+when the power is cut at step k (so before, during and after each write and rename:
+replayed from the recorded calls, which gives the same flash as running the life again,
+a test checks), powered on, and a boot checked (once per distinct flash): App.start does
 not raise, and
 
 - the saved game is the last one saved or the one being saved, snapshot equal (the same
