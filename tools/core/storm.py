@@ -26,7 +26,8 @@ does not use yatzy.scoring. :func:`run` returns None or a one-line failure.
 ``generate(seed, n)`` makes a random event list (own xorshift: the same list on both
 runtimes). ``micropython storm.py [PLANT name] [SKIP kinds] SEED EVENTS`` runs one storm and
 prints ``OK <events> <games>`` or ``FAIL <index> <games> <message>``; ``REPLAY "<tokens>"
-[SEED]`` in place of ``SEED EVENTS`` replays a list. :func:`plant` monkeypatches a known
+[SEED]`` in place of ``SEED EVENTS`` replays a list (``REPLAY @FILE``: the tokens in a file;
+the unix port stops with "uncaught NLR" on an argument of 256 bytes or more). :func:`plant` monkeypatches a known
 fault (a wrong score, a screen with no way back) for the campaign to catch. Keeps to the
 MicroPython subset.
 """
@@ -620,7 +621,11 @@ def main(argv):
         skip = tuple(args[1].split(","))
         args = args[2:]
     if args and args[0] == "REPLAY":
-        tokens = args[1].split()
+        text = args[1]
+        if text.startswith("@"):  # a file: the unix port refuses arguments of 256+ bytes
+            with open(text[1:]) as f:
+                text = f.read()
+        tokens = text.split()
         seed = int(args[2]) if len(args) > 2 else 1
     else:
         seed = int(args[0])
