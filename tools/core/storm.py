@@ -27,9 +27,9 @@ does not use yatzy.scoring. :func:`run` returns None or a one-line failure.
 runtimes). ``micropython storm.py [PLANT name] [SKIP kinds] SEED EVENTS`` runs one storm and
 prints ``OK <events> <games>`` or ``FAIL <index> <games> <message>``; ``REPLAY "<tokens>"
 [SEED]`` in place of ``SEED EVENTS`` replays a list (``REPLAY @FILE``: the tokens in a file;
-the unix port stops with "uncaught NLR" on an argument of 256 bytes or more). :func:`plant` monkeypatches a known
-fault (a wrong score, a screen with no way back) for the campaign to catch. Keeps to the
-MicroPython subset.
+the unix port stops with "uncaught NLR" on an argument of 256 bytes or more). :func:`plant`
+monkeypatches a known fault (a wrong score, a screen with no way back) for the campaign to
+catch. Keeps to the MicroPython subset.
 """
 
 from gfx.canvas import Canvas
