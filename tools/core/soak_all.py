@@ -78,11 +78,18 @@ def run_task(task):
     """One row's work (in a worker process when --jobs > 1): (index, Result, lines to print)."""
     i, name, which, scale, seed, games = task
     out = []
-    if name == "core":
-        res = C.timed(C.quick, core_soak, games, seed)
-    else:
-        mod = dict(CAMPAIGNS)[name]
-        res = C.timed(C.quick, getattr(mod, which), scale, seed)
+    try:
+        if name == "core":
+            res = C.timed(C.quick, core_soak, games, seed)
+        else:
+            mod = dict(CAMPAIGNS)[name]
+            res = C.timed(C.quick, getattr(mod, which), scale, seed)
+    except Exception:  # noqa: BLE001 - a campaign that raises is a failed row, the rest go on
+        import traceback
+
+        res = C.Result("%s (%s)" % (name, which))
+        res.fail("the campaign raised: " + traceback.format_exc()[-600:])
+        return i, res, [res.notes[0]]
         if which == "planted":
             out += [note[:220] for note in res.notes]
         elif name == "dice":

@@ -171,6 +171,38 @@ def _planted_source():
         return f.read() + PLANT.encode()
 
 
+class Unreadable(Exception):
+    """The flash's LittleFS does not mount, or some of its files do not read back."""
+
+
+def read_flash(image):
+    """{path: bytes} of every file on a filesystem image, every file tried."""
+    from littlefs import LittleFS
+
+    from tools.emu.rp2.pico import FS_BLOCK, FS_BLOCKS
+
+    fs = LittleFS(
+        block_size=FS_BLOCK, block_count=FS_BLOCKS, prog_size=256, read_size=32, mount=False
+    )
+    fs.context.buffer = bytearray(image[: FS_BLOCK * FS_BLOCKS])
+    try:
+        fs.mount()
+    except Exception as e:  # noqa: BLE001 - littlefs-python's own errors
+        raise Unreadable("LittleFS does not mount: %s" % e) from None
+    out, bad = {}, []
+    for top, _dirs, names in fs.walk("/"):
+        for name in names:
+            path = (top.rstrip("/") + "/" + name).lstrip("/")
+            try:
+                with fs.open(path, "rb") as f:
+                    out[path] = f.read()
+            except Exception as e:  # noqa: BLE001
+                bad.append("%s (%s, %d bytes listed)" % (path, e, fs.stat(path).size))
+    if bad:
+        raise Unreadable("files that do not read back: " + "; ".join(bad))
+    return out
+
+
 # ---- one session ---------------------------------------------------------------------------
 
 
@@ -206,7 +238,9 @@ class Session:
         return False
 
     def flash_files(self):
-        return self.pico.files()  # raises when LittleFS does not mount
+        """{path: bytes} on the flash now (littlefs-python); raises Unreadable naming the
+        files that do not read back, or when the filesystem does not mount."""
+        return read_flash(self.pico.flash())
 
     def press(self, button, cut=None):
         """One short press that saves; with ``cut`` ("roll" or "box") the power goes at a
@@ -247,35 +281,44 @@ class Session:
         play.settle(self.pico)
 
     def run(self):
+        try:
+            return self._run()
+        except Unreadable as e:
+            return self.fail("%s (%d cuts before)" % (e, self.res.cases))
+        except Exception:  # noqa: BLE001 - the firmware or the emulator failed: a failure
+            import traceback
+
+            return self.fail("the session raised: " + traceback.format_exc()[-500:])
+        finally:
+            self.pico.close()
+
+    def _run(self):
         from tools.emu.rp2 import play
 
         pico = self.pico
-        try:
-            self.boot()
-            for button, kind in play.keys(SETUP):
-                play.press(pico, button, kind)
-            files = self.flash_files()
-            self.kept = _kept_files(files)
-            self.game = files.get("game.dat")
+        self.boot()
+        for button, kind in play.keys(SETUP):
+            play.press(pico, button, kind)
+        files = self.flash_files()
+        self.kept = _kept_files(files)
+        self.game = files.get("game.dat")
+        g = load(self.game)
+        if g is None or g.round != 1 or g.rolls_used:
+            return self.fail("no new game saved after START GAME")
+        while self.cuts > 0:
             g = load(self.game)
-            if g is None or g.round != 1 or g.rolls_used:
-                return self.fail("no new game saved after START GAME")
-            while self.cuts > 0:
-                g = load(self.game)
-                if g.round == ROUNDS and not g.rolls_left():
-                    break  # the last box would end the game
-                if g.rolls_left():
-                    if g.rolls_used and self.rng.random() < 0.4:
-                        play.press(pico, "hold%d" % (1 + self.rng.randrange(len(g.dice))))
-                    if not self.save_press("roll", "roll"):
-                        return False
-                else:
-                    play.press(pico, "roll")  # opens the card on the cursor's box
-                    if not self.save_press("roll", "box"):
-                        return False
-            return True
-        finally:
-            pico.close()
+            if g.round == ROUNDS and not g.rolls_left():
+                break  # the last box would end the game
+            if g.rolls_left():
+                if g.rolls_used and self.rng.random() < 0.4:
+                    play.press(pico, "hold%d" % (1 + self.rng.randrange(len(g.dice))))
+                if not self.save_press("roll", "roll"):
+                    return False
+            else:
+                play.press(pico, "roll")  # opens the card on the cursor's box
+                if not self.save_press("roll", "box"):
+                    return False
+        return True
 
     def save_press(self, button, kind):
         """A press that saves (kind "roll" or "box"), cut or not, and the checks after it."""
@@ -309,8 +352,8 @@ class Session:
             return self.fail("the power cut never came")
         try:
             files = self.flash_files()
-        except Exception as e:  # noqa: BLE001 - a filesystem that does not mount
-            return self.fail("LittleFS does not mount after the cut: %s" % e)
+        except Unreadable as e:
+            return self.fail("after the cut: %s" % e)
         mark = len(self.pico.cdc)
         try:
             self.boot()
