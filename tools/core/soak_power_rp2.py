@@ -261,8 +261,10 @@ class Session:
             return c0, None
         # the save's first flash write, then a random cycle of the writes' span (as long
         # as the longest uncut save of the kind so far, and a tenth more)
-        if not pico.run_until_flash_ops(1, 3000):
-            return c0, "never"
+        if not pico.run_until_flash_ops(1, 3000):  # no save (the zero question): no cut
+            pico.cut_at_cycle(1 << 62)
+            play.settle(pico)
+            return c0, None
         span = max(self.window[cut], 300000)
         pico.cut_at_cycle(pico.cycles + self.rng.randint(0, span + span // 10))
         for _ in range(400):
@@ -274,6 +276,17 @@ class Session:
         ops = [op for op in pico.flash_ops[n_ops:] if op[1] <= pico.resets[n_resets][1]]
         return c0, "%d ops" % len(ops)
 
+    def device_reads(self):
+        """What the Pico's own LittleFS reads of game.dat (for a failure's message)."""
+        try:
+            out = self.pico.repl_exec(
+                "try:\n f = open('game.dat', 'rb'); print(len(f.read())); f.close()\n"
+                "except Exception as e:\n print(repr(e))\n"
+            )
+            return out.strip()
+        except Exception as e:  # noqa: BLE001
+            return "no REPL (%s)" % e
+
     def boot(self):
         from tools.emu.rp2 import play
 
@@ -284,7 +297,10 @@ class Session:
         try:
             return self._run()
         except Unreadable as e:
-            return self.fail("%s (%d cuts before)" % (e, self.res.cases))
+            return self.fail(
+                "%s (%d cuts before; the firmware reads it: %s)"
+                % (e, self.res.cases, self.device_reads())
+            )
         except Exception:  # noqa: BLE001 - the firmware or the emulator failed: a failure
             import traceback
 
@@ -328,6 +344,8 @@ class Session:
         old = self.game
         n_ops = len(self.pico.flash_ops)
         c0, where = self.press(button, kind if cut else None)
+        if where is None:
+            cut = False
         if not cut:
             ops = self.pico.flash_ops[n_ops:]
             new = self.flash_files().get("game.dat")
