@@ -50,7 +50,7 @@ def test_a_legal_successor_is_one_press_of_the_rules():
 @emulated
 def test_two_cuts_during_saves_resume_the_last_save_or_the_one_before():
     res = C.Result("x")
-    res.where, res.landed = {}, {}
+    res.where, res.landed, res.disagree = {}, {}, []
     assert R.Session(7, 2, res, print).run(), res.notes
     assert res.cases == 2 and res.failures == 0
 
@@ -58,6 +58,6 @@ def test_two_cuts_during_saves_resume_the_last_save_or_the_one_before():
 @emulated
 def test_a_write_that_removes_the_old_file_first_is_caught():
     res = C.Result("x")
-    res.where, res.landed = {}, {}
+    res.where, res.landed, res.disagree = {}, {}, []
     R.Session(6, 1, res, lambda *_: None, plant=True).run()  # its first cut finds it
     assert res.failures == 1 and "lost" in res.notes[0], res.notes
