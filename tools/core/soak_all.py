@@ -90,13 +90,13 @@ def run_task(task):
         res = C.Result("%s (%s)" % (name, which))
         res.fail("the campaign raised: " + traceback.format_exc()[-600:])
         return i, res, [res.notes[0]]
-        if which == "planted":
-            out += [note[:220] for note in res.notes]
-        elif name == "dice":
-            out += res.lines
-        elif name == "power_rp2":
-            out.append(soak_power_rp2.summary(res))
-            out += [note for note in res.notes if note.startswith("skipped")]
+    if which == "planted":
+        out += [note[:220] for note in res.notes]
+    elif name == "dice":
+        out += res.lines
+    elif name == "power_rp2":
+        out.append(soak_power_rp2.summary(res))
+        out += [note for note in res.notes if note.startswith("skipped")]
     return i, res, out
 
 
