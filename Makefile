@@ -94,15 +94,16 @@ bench: $(STAMP) wasm32 rp2emu
 
 # Long random campaigns: every campaign of tools/core/soak_*.py with its planted fault, and the
 # core soak (SOAK_GAMES games per ruleset x option), in one table (README, "Reliability").
-# SOAK_SCALE=1 is the full size (about 10 hours on one core); SOAK_SCALE=0.05 about 30 min.
+# SOAK_SCALE=1 is the full size; SOAK_JOBS worker processes (default: one per core).
 SOAK_GAMES ?= 20
 SOAK_SCALE ?= 1
+SOAK_JOBS ?=
 
 SOAK_ROUNDS ?= 10
 PROPERTY_TESTS = $(shell grep -rl '@given' host_tests --include='test_*.py')
 
-soak: $(STAMP)
-	$(PY) -m tools.core.soak_all --scale $(SOAK_SCALE) --games $(SOAK_GAMES)
+soak: $(STAMP) rp2emu
+	SOAK_JOBS=$(SOAK_JOBS) $(PY) -m tools.core.soak_all --scale $(SOAK_SCALE) --games $(SOAK_GAMES)
 	for i in $$(seq $(SOAK_ROUNDS)); do \
 	  HYPOTHESIS_PROFILE=explore $(PY) -m pytest -q -x -p no:cacheprovider $(PROPERTY_TESTS) || exit 1; \
 	done

@@ -19,6 +19,7 @@ campaign alone (``--skip`` leaves out a kind of check, to look past a known faul
 import argparse
 import subprocess
 import sys
+import tempfile
 
 from tools.core import soak_common as C
 from tools.core import storm
@@ -52,7 +53,7 @@ def replay(tokens, seed, runtime="cpython", skip=(), plant=None):
     if runtime == "cpython":
         undo = storm.plant(plant) if plant else None
         try:
-            return storm.run(tokens, seed, skip)
+            return C.quick(storm.run, tokens, seed, skip)
         finally:
             if undo:
                 undo()
@@ -61,7 +62,10 @@ def replay(tokens, seed, runtime="cpython", skip=(), plant=None):
         args += ["PLANT", plant]
     if skip:
         args += ["SKIP", ",".join(skip)]
-    return run_mp(args + ["REPLAY", " ".join(tokens), str(seed)])
+    with tempfile.NamedTemporaryFile("w", prefix="storm-", suffix=".txt") as f:
+        f.write(" ".join(tokens))  # a file: the unix port fails on a 256-byte argument
+        f.flush()
+        return run_mp(args + ["REPLAY", "@" + f.name, str(seed)])
 
 
 def command(tokens, seed, runtime, skip=(), plant=None):

@@ -383,6 +383,10 @@ def run_case(i, seed=1):
 
 
 def campaign(scale=1.0, seed=1, log=print, kinds=None):
+    return C.quick(_campaign, scale, seed, log, kinds)
+
+
+def _campaign(scale, seed, log, kinds):
     res = C.Result("damaged files")
     res.by_kind = {}
     n = C.scaled(CASES, scale)

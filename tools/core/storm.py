@@ -26,9 +26,10 @@ does not use yatzy.scoring. :func:`run` returns None or a one-line failure.
 ``generate(seed, n)`` makes a random event list (own xorshift: the same list on both
 runtimes). ``micropython storm.py [PLANT name] [SKIP kinds] SEED EVENTS`` runs one storm and
 prints ``OK <events> <games>`` or ``FAIL <index> <games> <message>``; ``REPLAY "<tokens>"
-[SEED]`` in place of ``SEED EVENTS`` replays a list. :func:`plant` monkeypatches a known
-fault (a wrong score, a screen with no way back) for the campaign to catch. Keeps to the
-MicroPython subset.
+[SEED]`` in place of ``SEED EVENTS`` replays a list (``REPLAY @FILE``: the tokens in a file;
+the unix port stops with "uncaught NLR" on an argument of 256 bytes or more). :func:`plant`
+monkeypatches a known fault (a wrong score, a screen with no way back) for the campaign to
+catch. Keeps to the MicroPython subset.
 """
 
 from gfx.canvas import Canvas
@@ -281,10 +282,13 @@ def new_setup(seed):
 
     rng = Rng(seed)
     rid = RULESETS[rng.below(len(RULESETS))]
-    n = 1 + rng.below(8) if rng.chance(500) else 1 + rng.below(2)
+    top = rules.MAX_PLAYERS
+    # most games small enough to finish within a storm; one in eight up to the most players
+    r = rng.below(1000)
+    n = 1 + rng.below(2) if r < 500 else 1 + rng.below(8) if r < 875 else 9 + rng.below(top - 8)
     levels = ["", "basic", "easy", "good", "best"]
     seats = []
-    for _ in range(8):
+    for _ in range(top):
         seats.append("" if rng.chance(400) else levels[1 + rng.below(4)])
     opts = {}
     for key in rules.OPTION_KEYS:
@@ -302,7 +306,7 @@ def new_setup(seed):
     return {
         "rules": rid,
         "n": n,
-        "names": ["P%d" % (i + 1) for i in range(8)],
+        "names": ["P%d" % (i + 1) for i in range(top)],
         "levels": seats,
         "options": opts,
         "games": 0,
@@ -617,7 +621,11 @@ def main(argv):
         skip = tuple(args[1].split(","))
         args = args[2:]
     if args and args[0] == "REPLAY":
-        tokens = args[1].split()
+        text = args[1]
+        if text.startswith("@"):  # a file: the unix port refuses arguments of 256+ bytes
+            with open(text[1:]) as f:
+                text = f.read()
+        tokens = text.split()
         seed = int(args[2]) if len(args) > 2 else 1
     else:
         seed = int(args[0])

@@ -56,6 +56,21 @@ def test_a_storm_on_micropython():
     assert msg is None, (i, msg)
 
 
+@pytest.mark.skipif(mp_run.micropython_binary() is None, reason="no MicroPython unix port")
+def test_a_long_replay_on_micropython_and_a_game_of_the_most_players():
+    # the unix port stops on a command-line argument of 256 bytes: the tokens go in a file
+    s = [k for k in range(500) if storm.new_setup(k)["n"] > 20][0]
+    tokens = ["N%d" % s] + ["S6@300"] * 60 + ["B"]
+    assert len(" ".join(tokens)) > 256
+    assert soak_app.replay(tokens, 5, "micropython") == (None, None, 0)
+
+
+def test_storms_draw_up_to_the_most_players_mostly_few():
+    n = [storm.new_setup(k)["n"] for k in range(2000)]
+    assert max(n) == rules.MAX_PLAYERS and min(n) == 1
+    assert sum(1 for x in n if x <= 8) > 0.8 * len(n)
+
+
 def test_a_failure_shrinks_to_a_replayable_line():
     undo = storm.plant("stuck")
     try:

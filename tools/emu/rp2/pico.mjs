@@ -12,7 +12,8 @@
 //
 // Commands (op):
 //   run {to}            run until emulated time `to` (ns), then reply {ev:"ran"}; with
-//                       {text} stop early once the USB CDC output has shown that text
+//                       {text} stop early once the USB CDC output has shown that text, with
+//                       {flash: n} right after the n-th flash erase or program from now
 //   free / pause        run freely (for mpremote on the TCP bridge) / stop; pause replies "ran"
 //   gpio {pin, level, at}   drive an input 0/1 or release it ("z": it follows the pad's pull)
 //                       at emulated time `at` (ns; now when absent or past)
@@ -249,6 +250,7 @@ const server = net.createServer((sock) => {
 
 // ---- power-up ------------------------------------------------------------------------------------
 let cutFlash = null; // flash operations left before a power cut
+let stopFlash = null; // flash operations left before a run {flash} stops
 let cutCycle = null;
 let rebootWhy = null;
 function powerUp(flash) {
@@ -279,6 +281,7 @@ function powerUp(flash) {
       return;
     }
     if (cutFlash !== null && --cutFlash === 0) { cutFlash = null; rebootWhy = 'cut'; }
+    if (stopFlash !== null && --stopFlash === 0) { stopFlash = null; stop('flash'); }
   };
   // rp2040js 1.4.1 re-fires an expired watchdog forever; a real chip reboots.
   const wdt = mcu.peripherals[0x40058];
@@ -353,6 +356,7 @@ function command(msg) {
   switch (msg.op) {
     case 'run':
       waitText = msg.text ?? null;
+      stopFlash = msg.flash ?? null;
       cdcTail = '';
       at(msg.to, () => stop('time'), 'stop');
       mode = 'run';

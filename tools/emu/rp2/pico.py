@@ -279,6 +279,12 @@ class Pico:
     def run_ms(self, ms):
         return self.run_to(self.t + ms * NS_PER_MS)
 
+    def run_until_flash_ops(self, n, max_ms):
+        """Run until the n-th flash erase or program from now is done; True if it came
+        within max_ms (the CPU stops right after the operation's instruction)."""
+        self._send(op="run", to=int(self.t + max_ms * NS_PER_MS), flash=int(n))
+        return self._wait("ran")["why"] == "flash"
+
     def run_until_text(self, text, max_ms):
         """Run until the REPL output shows ``text``; True if it did within max_ms."""
         return self.run_to(self.t + max_ms * NS_PER_MS, text) == "text"

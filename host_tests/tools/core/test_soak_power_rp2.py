@@ -1,0 +1,63 @@
+# Power cuts on the emulated Pico, short slice: two cuts in one game; the planted write is caught.
+# SPDX-License-Identifier: MIT
+"""The emulated Pico runs in emulated time (the results do not depend on the host), about
+20 s a session here; skips where the UF2 and boot ROM are missing (tools/emu/rp2)."""
+
+import pytest
+
+from tools.core import soak_common as C
+from tools.core import soak_power_rp2 as R
+
+WHY = R.skip_reason()
+emulated = pytest.mark.skipif(WHY is not None, reason="emulated Pico: %s" % (WHY,))
+
+
+def _saves():
+    """game.dat bytes of a new game, after its first roll, and after its first box."""
+    from save.storage import MemoryStorage
+    from save.store import Store
+    from yatzy.dice import SeededDice
+    from yatzy.engine import Game
+
+    st = MemoryStorage()
+    store = Store(st)
+    g = Game("yatzy", ["ANN"], {}, dice=SeededDice(4))
+    out = []
+    for act in (None, ("roll",), ("holds", 3), ("roll",), ("score",)):
+        if act == ("score",):
+            c, col, _ = g.choices()[0]
+            g.score(c, col)
+        elif act is not None:
+            g.apply(act)
+        if act != ("holds", 3):
+            store.save_game(g, [""])
+            out.append(st.read("game.dat"))
+    return out
+
+
+def test_a_legal_successor_is_one_press_of_the_rules():
+    new, roll1, roll2, box = _saves()
+    assert R.legal_successor(new, roll1, "roll")
+    assert R.legal_successor(roll1, roll2, "roll")  # two dice held, the others rolled
+    assert R.legal_successor(roll2, box, "box")
+    assert not R.legal_successor(new, roll2, "roll")  # two rolls are not one
+    assert not R.legal_successor(roll1, box, "box")
+    assert not R.legal_successor(roll1, None, "roll") and not R.legal_successor(
+        None, roll1, "roll"
+    )
+
+
+@emulated
+def test_two_cuts_during_saves_resume_the_last_save_or_the_one_before():
+    res = C.Result("x")
+    res.where, res.landed, res.disagree = {}, {}, []
+    assert R.Session(7, 2, res, print).run(), res.notes
+    assert res.cases == 2 and res.failures == 0
+
+
+@emulated
+def test_a_write_that_removes_the_old_file_first_is_caught():
+    res = C.Result("x")
+    res.where, res.landed, res.disagree = {}, {}, []
+    R.Session(6, 1, res, lambda *_: None, plant=True).run()  # its first cut finds it
+    assert res.failures == 1 and "lost" in res.notes[0], res.notes
