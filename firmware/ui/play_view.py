@@ -104,6 +104,25 @@ def pots_shown(play):
     return play.pots if play.mode != TURN else None
 
 
+def bonus_line(g, p, room):
+    """The info panel's upper-bonus line for `room` pixels: one column's bonus text, or in
+    Triple one figure a column with as much of the label as fits (at most one pixel over
+    `room` in the tightest form: the panel's margin takes it)."""
+    if g.rules.columns == 1:
+        return bonus_text(g, p, 0, room)
+    parts = []
+    for col in range(g.rules.columns):
+        parts.append(bonus_text(g, p, col, 0, False))
+    s = " ".join(parts) + (" " + T["to_go_row"] if bonus_open(g, p) else "")
+    if SMALL.width(T["bonus"] + " " + s) <= room:
+        return T["bonus"] + " " + s
+    if SMALL.width(s) > room:
+        s = " ".join(parts)
+    if SMALL.width(s) > room:
+        s = "".join(parts)
+    return s
+
+
 def draw_info(play, cv):
     """The info panel right of the card: player, totals, bonus, round, rolls, place or
     best score, and a toast or the zero question at its foot."""
@@ -118,20 +137,9 @@ def draw_info(play, cv):
     cv.text(x, 9, T["total_n"] % g.total(p), SMALL)
     r = g.rules
     if r.upper:
-        if r.columns == 1:
-            s = bonus_text(g, p, 0, 128 - x)
-        else:  # one figure a column; as much of the label as the panel's width allows
-            parts = []
-            for col in range(r.columns):
-                parts.append(bonus_text(g, p, col, 0, False))
-            s = " ".join(parts) + (" " + T["to_go_row"] if bonus_open(g, p) else "")
-            if SMALL.width(T["bonus"] + " " + s) <= 128 - x:
-                s = T["bonus"] + " " + s
-            if SMALL.width(s) > 128 - x:
-                s = " ".join(parts)
-            if SMALL.width(s) > 128 - x:
-                s = "".join(parts)
-        cv.text(x, 16, s, SMALL)
+        s = bonus_line(g, p, 128 - x)
+        # the tightest Triple form ("+100+100+100", 47 px) may start in the panel's margin
+        cv.text(min(x, max(x - 1, 128 - SMALL.width(s))), 16, s, SMALL)
     if g.phase == E.TIEBREAK:
         cv.text(x, 23, T["tie_break"], SMALL)
     else:

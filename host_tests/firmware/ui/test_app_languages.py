@@ -125,6 +125,9 @@ def most_rounds():
 
 @pytest.fixture(params=CODES)
 def T(request):
+    from ui import keys
+
+    keys.COLS[:] = keys.RIGHT_HANDED  # a left-handed scene before leaves them mirrored
     lang.use(request.param)
     yield lang.T
     lang.use("en")
@@ -185,6 +188,35 @@ def test_play_screen_fields_fit_with_their_longest_values(T):
     assert 2 + SMALL.width(T["starts"] % widest_name()) <= 126
     assert 104 + SMALL.width(T["win"]) <= 128
     assert 17 + SMALL.width(T["more"] % 99) <= 128
+
+
+def test_the_bonus_line_fits_the_panel_in_every_column_state(T):
+    # every ruleset with upper boxes, with and without Triple, every column earned, at the
+    # most points still to go, or out of reach: the line ends inside the panel (drawn at
+    # x = 82 the Maxi Triple "+100+100+100" ended at 129)
+    import itertools
+
+    from ui import play_view as V
+    from yatzy.engine import Game
+
+    for rid in rules.RULESET_IDS:
+        for triple in (False, True):
+            try:
+                g = Game(rid, ["A"], {"triple": True} if triple else {})
+            except ValueError:  # Triple is not an option of this ruleset
+                continue
+            r = g.rules
+            if not r.upper:
+                continue
+            for states in itertools.product(("got", "most", "none"), repeat=r.columns):
+                for col, st in enumerate(states):
+                    card = g.players[0].card[col]
+                    for c in r.upper:
+                        card[c] = {"got": r.dice * rules.FACE[c], "most": None, "none": 0}[st]
+                s = V.bonus_line(g, 0, 128 - V._INFO_X)
+                w = SMALL.width(s)
+                x = min(V._INFO_X, max(V._INFO_X - 1, 128 - w))
+                assert x + w <= 128 and x >= V._INFO_X - 1, (rid, triple, states, s)
 
 
 def test_toasts_break_into_lines_the_info_panel_holds(T):
