@@ -1,5 +1,7 @@
 # Shared pytest set-up (the import paths are pyproject.toml's `pythonpath`).
+import gc
 import os
+import sys
 
 # Property tests: `make test` runs a fixed, derandomised set of examples so that CI gives
 # the same answer for the same commit; `make soak` (HYPOTHESIS_PROFILE=explore) searches
@@ -9,3 +11,30 @@ from hypothesis import settings
 settings.register_profile("ci", derandomize=True, print_blob=True)
 settings.register_profile("explore", print_blob=True, database=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+# The firmware frees its heap groups as the Pico does: heap.drop() takes modules out of
+# sys.modules and calls gc.collect(), and the next screen imports them again. A host test
+# that plays a game does that hundreds of times, so two things of the host process decide
+# how long the suite takes (neither changes what a test sees):
+# - bytecode: where PYTHONDONTWRITEBYTECODE is set, every import again would compile the
+#   source; the tests keep the compiled files under build/pycache (the source tree stays
+#   clean, `make clean` removes them).
+# - collections: a full gc.collect() walks every object of the process. The objects that
+#   outlive a test file (imported modules, session fixtures, pytest's own) are collected
+#   once at the start of the next file and then frozen (gc.freeze), so the firmware's
+#   collections walk only what the current file made.
+if sys.dont_write_bytecode:
+    sys.dont_write_bytecode = False
+    sys.pycache_prefix = os.path.join(
+        os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "build", "pycache"
+    )
+
+_file = [None]
+
+
+def pytest_runtest_setup(item):
+    if item.path != _file[0]:
+        _file[0] = item.path
+        gc.unfreeze()
+        gc.collect()
+        gc.freeze()
