@@ -3,6 +3,8 @@ import gc
 import os
 import sys
 
+import pytest
+
 # Property tests: `make test` runs a fixed, derandomised set of examples so that CI gives
 # the same answer for the same commit; `make soak` (HYPOTHESIS_PROFILE=explore) searches
 # afresh, round after round with new random examples. A case it finds becomes an @example.
@@ -38,3 +40,22 @@ def pytest_runtest_setup(item):
         gc.unfreeze()
         gc.collect()
         gc.freeze()
+
+
+# Parallel runs (`make test`: pytest -n 2 --dist loadgroup, pytest-xdist). The tests share
+# no paths or ports: files go to tmp_path, the boards' sockets and the page's server take a
+# free port, and tools.flash writes its build (build/mpy, build/romfs.img) by atomic renames,
+# so tests on both workers may build it at once. The tests of one file that share a
+# module-scoped fixture (a board flashed once, a game played once) run on one worker, so
+# the fixture is made once; every other test goes to whichever worker is free.
+def _module_fixture(item):
+    info = getattr(item, "_fixtureinfo", None)
+    defs = info.name2fixturedefs.values() if info is not None else ()
+    return any(d.scope == "module" for chain in defs for d in chain)
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the groups
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if _module_fixture(item):
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
