@@ -12,7 +12,7 @@ BUILD := build/mpy
 
 help:
 	@echo "make sim       play in the terminal (simulator, sets itself up)"
-	@echo "make test      run every test (sets itself up)"
+	@echo "make test      run every test, short slices of the soaks (sets itself up; TEST_JOBS=2 workers)"
 	@echo "make bench     benchmarks (bytes per press, instructions, heap, AI)"
 	@echo "make soak      long random campaigns"
 	@echo "make rp2emu    install the emulated Pico (rp2040js from npm; RP2_UF2=, RP2_BOOTROM=)"
