@@ -77,7 +77,7 @@ format: $(STAMP)
 	$(VENV)/bin/ruff check --fix .
 
 # The tests run in TEST_JOBS processes (pytest-xdist; TEST_JOBS=0: all in one, in order);
-# host_tests/conftest.py says what they may share. About 3 minutes on two cores; the long
+# host_tests/conftest.py says what they may share. Under 5 minutes on two cores; the long
 # campaigns are `make soak`, the figures `make bench`.
 TEST_JOBS ?= 2
 
