@@ -12,7 +12,7 @@ BUILD := build/mpy
 
 help:
 	@echo "make sim       play in the terminal (simulator, sets itself up)"
-	@echo "make test      run every test (sets itself up)"
+	@echo "make test      run every test, short slices of the soaks (sets itself up; TEST_JOBS=2 workers)"
 	@echo "make bench     benchmarks (bytes per press, instructions, heap, AI)"
 	@echo "make soak      long random campaigns"
 	@echo "make rp2emu    install the emulated Pico (rp2040js from npm; RP2_UF2=, RP2_BOOTROM=)"
@@ -76,9 +76,14 @@ format: $(STAMP)
 	$(VENV)/bin/ruff format .
 	$(VENV)/bin/ruff check --fix .
 
+# The tests run in TEST_JOBS processes (pytest-xdist; TEST_JOBS=0: all in one, in order);
+# host_tests/conftest.py says what they may share. Under 5 minutes on two cores; the long
+# campaigns are `make soak`, the figures `make bench`.
+TEST_JOBS ?= 2
+
 test: $(STAMP) wasm32 rp2emu web-browser
 	$(VENV)/bin/ruff check .
-	$(PY) -m pytest -q host_tests
+	$(PY) -m pytest -q -n $(TEST_JOBS) --dist loadgroup host_tests
 
 sim: $(STAMP)
 	$(PY) -m tools.sim $(ARGS)

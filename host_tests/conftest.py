@@ -1,5 +1,9 @@
 # Shared pytest set-up (the import paths are pyproject.toml's `pythonpath`).
+import gc
 import os
+import sys
+
+import pytest
 
 # Property tests: `make test` runs a fixed, derandomised set of examples so that CI gives
 # the same answer for the same commit; `make soak` (HYPOTHESIS_PROFILE=explore) searches
@@ -9,3 +13,49 @@ from hypothesis import settings
 settings.register_profile("ci", derandomize=True, print_blob=True)
 settings.register_profile("explore", print_blob=True, database=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+# The firmware frees its heap groups as the Pico does: heap.drop() takes modules out of
+# sys.modules and calls gc.collect(), and the next screen imports them again. A host test
+# that plays a game does that hundreds of times, so two things of the host process decide
+# how long the suite takes (neither changes what a test sees):
+# - bytecode: where PYTHONDONTWRITEBYTECODE is set, every import again would compile the
+#   source; the tests keep the compiled files under build/pycache (the source tree stays
+#   clean, `make clean` removes them).
+# - collections: a full gc.collect() walks every object of the process. The objects that
+#   outlive a test file (imported modules, session fixtures, pytest's own) are collected
+#   once at the start of the next file and then frozen (gc.freeze), so the firmware's
+#   collections walk only what the current file made.
+if sys.dont_write_bytecode:
+    sys.dont_write_bytecode = False
+    sys.pycache_prefix = os.path.join(
+        os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "build", "pycache"
+    )
+
+_file = [None]
+
+
+def pytest_runtest_setup(item):
+    if item.path != _file[0]:
+        _file[0] = item.path
+        gc.unfreeze()
+        gc.collect()
+        gc.freeze()
+
+
+# Parallel runs (`make test`: pytest -n 2 --dist loadgroup, pytest-xdist). The tests share
+# no paths or ports: files go to tmp_path, the boards' sockets and the page's server take a
+# free port, and tools.flash writes its build (build/mpy, build/romfs.img) by atomic renames,
+# so tests on both workers may build it at once. The tests of one file that share a
+# module-scoped fixture (a board flashed once, a game played once) run on one worker, so
+# the fixture is made once; every other test goes to whichever worker is free.
+def _module_fixture(item):
+    info = getattr(item, "_fixtureinfo", None)
+    defs = info.name2fixturedefs.values() if info is not None else ()
+    return any(d.scope == "module" for chain in defs for d in chain)
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the groups
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if _module_fixture(item):
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))

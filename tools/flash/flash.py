@@ -36,6 +36,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 
 from tools.paths import ROOT
 
@@ -104,19 +105,27 @@ def build(out=BUILD, quiet=False):
     gen_lang.write(quiet=quiet)
     mpy_cross = tool("mpy-cross")
     want = set()
-    for rel in firmware_files():
-        src = os.path.join(FIRMWARE, rel)
-        dst_rel = built_name(rel)
-        dst = os.path.join(out, dst_rel)
-        want.add(os.path.normpath(dst))
-        os.makedirs(os.path.dirname(dst), exist_ok=True)
-        if dst_rel == rel:
-            shutil.copyfile(src, dst)
-            continue
-        cmd = [mpy_cross, "-O2", "-s", source_name(rel), "-o", dst, src]
-        result = subprocess.run(cmd, capture_output=True, text=True)
-        if result.returncode != 0:
-            raise SystemExit("error: mpy-cross failed on %s:\n%s" % (rel, result.stderr))
+    parent = os.path.dirname(os.path.abspath(out))
+    os.makedirs(parent, exist_ok=True)
+    work = tempfile.mkdtemp(prefix=".build-", dir=parent)  # beside out: os.replace is atomic
+    try:
+        for rel in firmware_files():
+            src = os.path.join(FIRMWARE, rel)
+            dst_rel = built_name(rel)
+            dst = os.path.join(out, dst_rel)
+            want.add(os.path.normpath(dst))
+            os.makedirs(os.path.dirname(dst), exist_ok=True)
+            tmp = os.path.join(work, "%d" % len(want))
+            if dst_rel == rel:
+                shutil.copyfile(src, tmp)
+            else:
+                cmd = [mpy_cross, "-O2", "-s", source_name(rel), "-o", tmp, src]
+                result = subprocess.run(cmd, capture_output=True, text=True)
+                if result.returncode != 0:
+                    raise SystemExit("error: mpy-cross failed on %s:\n%s" % (rel, result.stderr))
+            _install(tmp, dst)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
     for base, _dirs, files in os.walk(out):  # drop outputs whose source is gone
         for name in files:
             path = os.path.normpath(os.path.join(base, name))
@@ -126,6 +135,21 @@ def build(out=BUILD, quiet=False):
     if not quiet:
         print("built %d files into %s: %d bytes" % (len(want), os.path.relpath(out, ROOT), total))
     return total
+
+
+def _install(tmp, dst):
+    """Move the new file tmp over dst, unless dst already holds the same bytes. A reader of
+    the build, or a second build at the same time (the tests run in parallel), never sees
+    a half-written file, and an unchanged build rewrites nothing."""
+    with open(tmp, "rb") as f:
+        data = f.read()
+    try:
+        with open(dst, "rb") as f:
+            if f.read() == data:
+                return
+    except OSError:
+        pass
+    os.replace(tmp, dst)
 
 
 def shadow_of(rel):
@@ -315,8 +339,12 @@ def romfs_image(build_dir=BUILD, out=ROMFS_IMAGE, extra=(), quiet=False):
             rom.mkfile(name, f.read())
     image = rom.finalise()
     os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
-    with open(out, "wb") as f:
+    tmp = "%s.%d.part" % (out, os.getpid())
+    with open(tmp, "wb") as f:
         f.write(image)
+    _install(tmp, out)
+    if os.path.exists(tmp):
+        os.remove(tmp)
     if not quiet:
         print("wrote %s: %d bytes" % (os.path.relpath(out, ROOT), len(image)))
     return len(image)

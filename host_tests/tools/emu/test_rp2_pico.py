@@ -202,6 +202,13 @@ def second_turn(turn, tmp_path_factory):
     return out
 
 
+@pytest.fixture(scope="module")
+def second_turn_to_the_roll(turn):
+    """The second turn up to its re-roll (ROLL_PRESS), no cut: what the roll's cuts compare
+    with (played once for all of them)."""
+    return _play_second_turn(turn, None, ROLL_PRESS)
+
+
 def _game(data):
     import tempfile
 
@@ -248,12 +255,14 @@ def test_every_roll_is_saved_with_its_dice(second_turn):
         ("roll", "middle flash op"),
     ],
 )
-def test_a_power_cut_during_a_save_leaves_a_readable_game(turn, second_turn, press, where):
+def test_a_power_cut_during_a_save_leaves_a_readable_game(
+    turn, second_turn, press, where, request
+):
     """A cut at any point of a save (the box's, or a roll's) leaves the previous game or the
     new one on the flash, and the firmware boots from it: never a torn file, never a fresh
     roll of dice already on the panel."""
     at = BOX_PRESS if press == "box" else ROLL_PRESS
-    ref = second_turn if press == "box" else _play_second_turn(turn, None, at)
+    ref = second_turn if press == "box" else request.getfixturevalue("second_turn_to_the_roll")
     ops = ref["ops"]
     assert len(ops) >= 2, ops  # the press saves
     mid = len(ops) // 2
