@@ -216,8 +216,11 @@ def write(quiet=True):
     """Rewrite the stale packs; their codes."""
     done = []
     for code, src in stale():
-        with open(target(code), "w", encoding="utf-8") as f:
+        path = target(code)
+        tmp = "%s.%d.tmp" % (path, os.getpid())  # by rename: a reader never sees half a pack
+        with open(tmp, "w", encoding="utf-8") as f:
             f.write(src)
+        os.replace(tmp, path)
         done.append(code)
         if not quiet:
             print("wrote %s" % os.path.relpath(target(code), ROOT))
