@@ -215,22 +215,6 @@ def expect(e, add, off: int, w: int):
         i -= 1
 
 @micropython.viper
-def push(b, add, lo: int, hi: int, w: int):
-    pb = ptr32(b)
-    pa = ptr16(add)
-    i = lo
-    while i < hi:
-        v = int(pb[i]) << w >> w
-        j = 6 * i
-        end = j + 6
-        while j < end:
-            c = int(pa[j])
-            if v > (int(pb[c]) << w >> w):
-                pb[c] = v
-            j += 1
-        i += 1
-
-@micropython.viper
 def push_out(b, out, add, lo: int, hi: int, off: int, w: int):
     pb = ptr32(b)
     po = ptr32(out)
@@ -340,6 +324,21 @@ def expect(t, values):
     return e
 
 
+def _push(b, out, add, lo, hi, off):
+    """For keeps ``lo..hi-1`` of ``b``: ``out[add[j] - off] = max(.., b[i])`` over the six
+    keeps one die larger (``out`` may be ``b`` itself, with ``off`` 0)."""
+    k = native()
+    if k:
+        k["push_out"](b, out, add, lo, hi, off, k["w"])
+        return
+    for i in range(lo, hi):
+        v = b[i]
+        for j in range(6 * i, 6 * i + 6):
+            c = add[j] - off
+            if v > out[c]:
+                out[c] = v
+
+
 def best_sub(t, b, must_roll=False):
     """Turn ``b`` (a value per keep, from :func:`ints`, changed in place) into the best value
     of each keep's sub-keeps, itself included; returns each roll's best sub-keep, without the
@@ -348,29 +347,11 @@ def best_sub(t, b, must_roll=False):
     add = t.add
     last = t.off[t.n - 1]  # the keeps one die short of a roll
     off = t.first_full
-    k = native()
-    if k:
-        k["push"](b, add, 0, last if must_roll else off, k["w"])
-        if not must_roll:
-            return b[off:]
-        out = ints(t.nrolls, NEG32)
-        k["push_out"](b, out, add, last, off, off, k["w"])
-        return out
-    for i in range(last if must_roll else off):
-        v = b[i]
-        for j in range(6 * i, 6 * i + 6):
-            c = add[j]
-            if v > b[c]:
-                b[c] = v
+    _push(b, b, add, 0, last if must_roll else off, 0)
     if not must_roll:
         return b[off:]
     out = ints(t.nrolls, NEG32)
-    for i in range(last, off):
-        v = b[i]
-        for j in range(6 * i, 6 * i + 6):
-            c = add[j] - off
-            if v > out[c]:
-                out[c] = v
+    _push(b, out, add, last, off, off)
     return out
 
 

@@ -137,7 +137,16 @@ def test_the_forced_order_comes_from_the_ruleset_defaults(monkeypatch):
     assert rules.configure("forced").order == "up_or_down"
 
 
-def test_help_states_the_order_from_the_ruleset(monkeypatch):
+@pytest.fixture
+def menu_words():
+    # the rules help is read from a menu, so the menus' words are loaded (as the app does),
+    # whatever the tests before left
+    import lang
+
+    lang.use("en")
+
+
+def test_help_states_the_order_from_the_ruleset(monkeypatch, menu_words):
     from ui.help import Help
 
     def overview(rid):
@@ -152,7 +161,7 @@ def test_help_states_the_order_from_the_ruleset(monkeypatch):
 
 
 # ---- the help's points: the ruleset's own data -------------------------------------------------
-def test_help_overview_numbers_are_the_rulesets(monkeypatch):
+def test_help_overview_numbers_are_the_rulesets(monkeypatch, menu_words):
     from ui.help import Help
 
     for rid in rules.RULESET_IDS:
