@@ -15,7 +15,10 @@ land just after the last write; a cut before the first write is the soak_power c
 states are those between operations (LittleFS's own design point). Then the Pico powers
 up again on the same flash, and:
 
-- LittleFS mounts (littlefs-python) and the firmware boots without a traceback;
+- LittleFS mounts (littlefs-python, configured as the firmware's LittleFS: the emulator's
+  ``LFS_CONFIG``; with littlefs-python's smaller default cache an inline file near the end
+  of its metadata block reads as LFS_ERR_CORRUPT, docs/rp2_emulator.md), every file reads
+  back, and the firmware boots without a traceback;
 - ``game.dat`` is the save from before the press, or the press's own save: a game that the
   rules reach from the one before by that press (a roll keeping the held dice, or one box
   scored: checked with the engine, ``legal_successor``), never a torn or lost file;
