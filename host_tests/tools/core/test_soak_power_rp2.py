@@ -50,7 +50,7 @@ def test_a_legal_successor_is_one_press_of_the_rules():
 @emulated
 def test_two_cuts_during_saves_resume_the_last_save_or_the_one_before():
     res = C.Result("x")
-    res.where, res.landed, res.disagree = {}, {}, []
+    res.where, res.landed = {}, {}
     assert R.Session(7, 2, res, print).run(), res.notes
     assert res.cases == 2 and res.failures == 0
 
@@ -58,6 +58,36 @@ def test_two_cuts_during_saves_resume_the_last_save_or_the_one_before():
 @emulated
 def test_a_write_that_removes_the_old_file_first_is_caught():
     res = C.Result("x")
-    res.where, res.landed, res.disagree = {}, {}, []
+    res.where, res.landed = {}, {}
     R.Session(6, 1, res, lambda *_: None, plant=True).run()  # its first cut finds it
     assert res.failures == 1 and "lost" in res.notes[0], res.notes
+
+
+def test_the_host_reads_the_flash_of_session_7919_as_the_firmware_does():
+    """After nine cuts of session 7919, game.dat (328 B, inline) lies 160 B from the end of
+    its metadata block. Mounted with the firmware's cache (1024 B) it reads whole, as a game
+    the firmware's own reader loads; with littlefs-python's default cache (256 B) the second
+    slice runs past the block's end: LFS_ERR_CORRUPT, the failure the campaign once saw."""
+    from littlefs import LittleFS
+    from support.lfs_cut_image import image
+
+    from tools.emu.rp2 import pico as rp2
+
+    img = image()
+    fs = rp2.littlefs_fs(mount=False)  # as the campaign's read_flash mounts it
+    fs.context.buffer = bytearray(img)
+    fs.mount()
+    with fs.open("game.dat", "rb") as f:
+        data = f.read()
+    assert len(data) == 328 and R.load(data) is not None
+    assert img.rfind(data) % rp2.FS_BLOCK + len(data) > rp2.FS_BLOCK - 256  # the last commit
+
+    geometry = {k: rp2.LFS_CONFIG[k] for k in ("block_size", "block_count", "read_size")}
+    fs = LittleFS(prog_size=256, mount=False, **geometry)  # the host's mount before
+    assert fs.cfg.cache_size == 256
+    fs.context.buffer = bytearray(img)
+    fs.mount()
+    with fs.open("game.dat", "rb") as f:
+        assert f.read(256) == data[:256]  # the first slice reads
+        with pytest.raises(Exception, match="LFS_ERR_CORRUPT"):
+            f.read()

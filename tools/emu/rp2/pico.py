@@ -100,16 +100,38 @@ def node_missing():
     return None
 
 
+# LittleFS as MicroPython's rp2 port mounts it (modules/_boot.py: VfsLfs2(bdev, progsize=256);
+# extmod/vfs_lfsx.c: read_size 32 and lookahead 32 by default, cache_size 4 * max(read, prog),
+# block_cycles 100). cache_size is in no superblock, yet it matters for reading: littlefs keeps
+# files up to min(cache_size, block_size / 8) inline in the directory's log (512 B here), and a
+# reader whose cache is smaller than such a file reads it in cache-sized slices, each slice as
+# long as the cache even past the file's end (lfs_dir_getslice); when the file lies near the end
+# of its metadata block the slice runs off the block and the read fails with LFS_ERR_CORRUPT.
+# littlefs-python's default cache (prog_size, 256 B) did so on a 328-byte game.dat that the
+# firmware, with its 1024-byte cache, reads in one slice.
+LFS_CONFIG = dict(
+    block_size=FS_BLOCK,
+    block_count=FS_BLOCKS,
+    read_size=32,
+    prog_size=256,
+    cache_size=4 * 256,
+    lookahead_size=32,
+    block_cycles=100,
+)
+
+
 # ------------------------------------------------------------------ LittleFS images
-def _littlefs(**kw):
+def littlefs_fs(**kw):
+    """A littlefs-python LittleFS with the firmware's configuration (LFS_CONFIG; ``kw`` adds
+    to it, e.g. ``mount=False`` to mount an image put in ``fs.context.buffer``)."""
     from littlefs import LittleFS
 
-    return LittleFS(block_size=FS_BLOCK, block_count=FS_BLOCKS, prog_size=256, read_size=32, **kw)
+    return LittleFS(**dict(LFS_CONFIG, **kw))
 
 
 def littlefs_image(files):
     """A filesystem image for FS_OFFSET from {path: bytes} (folders made as needed)."""
-    fs = _littlefs()
+    fs = littlefs_fs()
     for name in sorted(files):
         parent = os.path.dirname(name)
         if parent:
@@ -133,11 +155,7 @@ def folder_files(folder):
 
 def littlefs_files(image):
     """{path: bytes} of every file on a filesystem image (raises if it does not mount)."""
-    from littlefs import LittleFS
-
-    fs = LittleFS(
-        block_size=FS_BLOCK, block_count=FS_BLOCKS, prog_size=256, read_size=32, mount=False
-    )
+    fs = littlefs_fs(mount=False)
     fs.context.buffer = bytearray(image[: FS_BLOCK * FS_BLOCKS])
     fs.mount()
     out = {}
