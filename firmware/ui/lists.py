@@ -105,30 +105,38 @@ class ListScreen(Screen):
         return (self.items(), self.top, self.note, self.right_title())
 
     def _changed_rows(self, before, cur0):
-        """The parts of the screen a press changed, in the order they are sent (the row
-        under the cursor first, the other changed rows, the soft keys), when the title, the
-        note and the scroll position did not change (else None: the whole frame)."""
+        """The parts of the screen a press changed, in the order they are sent, when the
+        title and the note did not change (else None: the whole frame). A cursor move within
+        the view: its two rows. Rows that came or went, a scroll (or a scroll bar that
+        moved): the row under the cursor first, then the other rows; the soft keys last
+        when the arrows on a value come or go."""
         if before is None or self.app.screen is not self:
             return None
         items, top, note, right = before
         after = self._items = self.items()  # for draw_part, right after
-        if self.top != top or note or self.note or right != self.right_title():
+        if note or self.note or right != self.right_title():
             return None
         n0 = len(items)
         n1 = len(after)
-        if not n1 or self.cur >= n1 or cur0 >= n0:
-            return None
-        end = top + ROWS
-        if end > n0 and end > n1:
-            end = n0 if n0 > n1 else n1
-        bar = n0 != n1 and (n0 > ROWS or n1 > ROWS)  # the scroll bar spans every row
         cur = self.cur
+        if not n1 or cur >= n1 or cur0 >= n0:
+            return None
+        # every row on screen: a scroll, or the scroll bar's size or place changed
+        every = self.top != top or (n0 != n1 and (n0 > ROWS or n1 > ROWS))
+        end = self.top + ROWS
+        if not every and end > n0 and end > n1:
+            end = n0 if n0 > n1 else n1
         rest = tuple(
             k
-            for k in range(top, end)
-            if k != cur and (bar or k == cur0 or k >= n0 or k >= n1 or after[k] != items[k])
+            for k in range(self.top, end)
+            if k != cur and (every or k == cur0 or k >= n0 or k >= n1 or after[k] != items[k])
         )
-        parts = [(cur,), rest] if rest else [(cur,)]
+        if not rest:
+            parts = [(cur,)]
+        elif not every and rest == (cur0,):
+            parts = [(cur0, cur)]  # a plain cursor move: both rows in one transfer
+        else:
+            parts = [(cur,), rest]
         if (items[cur0][1] is None) != (after[cur][1] is None):
             parts.append("keys")  # the arrows on a value come or go
         return parts
