@@ -5,7 +5,7 @@
 from gfx.font import DOWN, LEFT, RIGHT, SMALL, UP
 from lang import T
 
-from ui.keys import HOLD1, HOLD2, HOLD3, HOLD4, HOLD5, ROLL
+from ui.keys import HOLD1, HOLD2, HOLD3, HOLD4, HOLD5, KEY_Y, ROLL
 from ui.widgets import Screen, softkeys, title_bar, wrap
 
 ROWS = 7
@@ -26,7 +26,7 @@ class ListScreen(Screen):
         self.cur = 0
         self.top = 0
         self.note = ""
-        self._items = None  # the rows press() just computed, for the draw_part after it
+        self._items = None  # the rows press() just computed, for the draw_parts after it
 
     def items(self):
         return []
@@ -77,13 +77,19 @@ class ListScreen(Screen):
             cv.fill_rect(127, y0 + span * self.top // (n - rows), 1, h, 1)
 
     def draw_part(self, cv, part):
-        """Redraw only the rows `part` (item indices on screen) as draw() draws them: the
-        part of the frame a cursor move or a value change touches (see press)."""
+        """Redraw only `part` as draw() draws it: "keys", the soft keys; else a tuple of
+        item indices on screen, those rows (a row past the last item is cleared): the part
+        of the frame a cursor move or a value change touches (see press)."""
+        if part == "keys":
+            cv.fill_rect(0, KEY_Y - 1, 128, 64 - KEY_Y + 1, 0)
+            self.draw_keys(cv)
+            return
         items = self._items or self.items()
-        self._items = None
         for k in part:
             y = ROW_Y + (k - self.top) * ROW_P
             cv.fill_rect(0, y, 128, ROW_P, 0)
+            if k >= len(items):
+                continue
             label, value = items[k]
             cv.text(3, y + 1, label, SMALL)
             if value is not None:
@@ -99,19 +105,41 @@ class ListScreen(Screen):
         return (self.items(), self.top, self.note, self.right_title())
 
     def _changed_rows(self, before, cur0):
-        """The rows on screen a press changed, when nothing else did (else None)."""
+        """The parts of the screen a press changed, in the order they are sent, when the
+        title and the note did not change (else None: the whole frame). A cursor move within
+        the view: its two rows. Rows that came or went, a scroll (or a scroll bar that
+        moved): the row under the cursor first, then the other rows; the soft keys last
+        when the arrows on a value come or go."""
         if before is None or self.app.screen is not self:
             return None
         items, top, note, right = before
         after = self._items = self.items()  # for draw_part, right after
-        if self.top != top or note or self.note or len(after) != len(items):
+        if note or self.note or right != self.right_title():
             return None
-        if right != self.right_title() or (items[cur0][1] is None) != (after[self.cur][1] is None):
-            return None  # the title or the keys (arrows on a value) change
-        end = top + ROWS if top + ROWS < len(after) else len(after)
-        return tuple(
-            k for k in range(top, end) if after[k] != items[k] or k == cur0 or k == self.cur
+        n0 = len(items)
+        n1 = len(after)
+        cur = self.cur
+        if not n1 or cur >= n1 or cur0 >= n0:
+            return None
+        # every row on screen: a scroll, or the scroll bar's size or place changed
+        every = self.top != top or (n0 != n1 and (n0 > ROWS or n1 > ROWS))
+        end = self.top + ROWS
+        if not every and end > n0 and end > n1:
+            end = n0 if n0 > n1 else n1
+        rest = tuple(
+            k
+            for k in range(self.top, end)
+            if k != cur and (every or k == cur0 or k >= n0 or k >= n1 or after[k] != items[k])
         )
+        if not rest:
+            parts = [(cur,)]
+        elif not every and rest == (cur0,):
+            parts = [(cur0, cur)]  # a plain cursor move: both rows in one transfer
+        else:
+            parts = [(cur,), rest]
+        if (items[cur0][1] is None) != (after[cur][1] is None):
+            parts.append("keys")  # the arrows on a value come or go
+        return parts
 
     def draw_keys(self, cv):
         items = self.items()
@@ -122,6 +150,7 @@ class ListScreen(Screen):
         )
 
     def press(self, b, long, now):
+        self._items = None
         before = self._view()
         cur0 = self.cur
         n = len(before[0] if before is not None else self.items())

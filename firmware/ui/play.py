@@ -302,6 +302,7 @@ class Play(Screen):
             self.do_rolloff()
         elif g.phase != E.ROLLOFF and b == ROLL:
             self.rolloff_seen = False
+            self.app.changed("dice")  # the turn's dice row goes out first, then the card
         elif self.cpu_at is not None:
             self.cpu_at = now  # a press hurries the computer's roll
             return
