@@ -229,8 +229,9 @@ def draw_roll_line(play, cv):
 def draw_keys(play, cv):
     """The dice row while choosing a box: small dice values and the card's soft keys."""
     g = play.g
+    six = COLS[ROLL] + (8 if COLS[ROLL] < COLS[0] else -8)  # by Roll, toward the dice
     for i in range(len(g.dice)):
-        x = (COLS[i] if i < 5 else COLS[ROLL] - 8) - 4
+        x = (COLS[i] if i < 5 else six) - 4
         cv.rect(x, 48, 9, 9, 1)
         cv.text(x + 3, 50, str(g.dice[i]), SMALL)
     if play.mode == CONFIRM:

@@ -476,7 +476,8 @@ class Storm:
 
     def probe(self):
         """The escape policy (BACK, then OK, waiting for animations) must reach a playable
-        screen within PROBE_PRESSES presses."""
+        screen within PROBE_PRESSES presses (left-handed, the app mirrors hold1..hold5, so
+        the policy's presses are mirrored too)."""
         policy = (4, 4, 6, 4, 6, 6, 0, 6, 4, 1, 6)
         for i in range(PROBE_PRESSES):
             self.advance(3000)
@@ -485,7 +486,10 @@ class Storm:
                 continue
             if self.playable():
                 return None
-            self.press(policy[i % len(policy)], "short")
+            b = policy[i % len(policy)]
+            if self.app.settings["left_handed"] and b < 5:
+                b = 4 - b  # the policy names the buttons as a right-handed player sees them
+            self.press(b, "short")
         self.advance(3000)
         if self.playable():
             return None
