@@ -5,16 +5,9 @@ screen did, and the app draws and sends just those rows. After every press of a 
 through the menus the panel must show exactly what a full redraw of the screen gives."""
 
 import pytest
+from support.parts import full_redraw, walk_keys
 
 from tools.sim import scenes
-
-
-def full_redraw(app):
-    buf = bytearray(len(app.display.buffer))
-    cv = type(app.cv)(buf, app.display.width, app.display.height)
-    app.screen.draw(cv)
-    return bytes(buf)
-
 
 # (button, kind) walks: the title; the new-game set-up (cursor moves, values, players up and
 # down, the house rules list); the settings menu with every value changed both ways
@@ -23,15 +16,6 @@ WALKS = {
     "setup": "r 2 4 4 3 2 4 4 4 3 2 2 4 3 2 2 2 2 2 2 1 1 1 L2 L1 2 2 2 2 2 2 2 2 r 2 2 4 2 4 1 5",
     "settings": "2 2 r " + "2 4 3 " * 9 + "L1 2 3 3 4 4",
 }
-
-
-def keys(walk):
-    out = []
-    for tok in walk.split():
-        long = tok.startswith("L")
-        k = tok[1:] if long else tok
-        out.append(("roll" if k == "r" else "hold" + k, "long" if long else "short"))
-    return out
 
 
 @pytest.mark.parametrize("walk", sorted(WALKS))
@@ -47,7 +31,7 @@ def test_after_every_press_the_panel_is_a_full_redraw(walk, monkeypatch):
 
     monkeypatch.setattr(lists.ListScreen, "draw_part", counted)
     d = scenes.new_driver(seed=3)
-    for i, (button, kind) in enumerate(keys(WALKS[walk])):
+    for i, (button, kind) in enumerate(walk_keys(WALKS[walk])):
         d.press(button, kind)
         screen = type(d.app.screen).__name__
         assert bytes(d.display.panel) == bytes(d.display.buffer), (i, screen)

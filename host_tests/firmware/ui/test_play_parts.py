@@ -6,27 +6,12 @@ walks over whole games' cards (every ruleset, several languages, scored boxes, a
 Triple's columns) the panel must show exactly what a full redraw gives."""
 
 import pytest
+from support.parts import full_redraw, record_play_parts, walk_keys
 
 from tools.sim import scenes
 
 # up/down (short and long), columns, a hint's toast, back to the dice and in again
 WALK = "2 2 2 1 L2 2 1 L1 1 1 4 4 3 2 L3 2 2 1 5 Lr 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 1 1"
-
-
-def full_redraw(app):
-    buf = bytearray(len(app.display.buffer))
-    cv = type(app.cv)(buf, app.display.width, app.display.height)
-    app.screen.draw(cv)
-    return bytes(buf)
-
-
-def keys(walk):
-    out = []
-    for tok in walk.split():
-        long = tok.startswith("L")
-        k = tok[1:] if long else tok
-        out.append(("roll" if k == "r" else "hold" + k, "long" if long else "short"))
-    return out
 
 
 def score_some(d, n):
@@ -44,16 +29,7 @@ def score_some(d, n):
     + [("forced", "nb", 2), ("triple", "fi", 8)],
 )
 def test_after_every_cursor_press_the_panel_is_a_full_redraw(rules, lang, seed, monkeypatch):
-    from ui import play_view
-
-    parts = []
-    real = play_view.draw_part
-
-    def counted(play, cv, part):
-        parts.append(part)
-        return real(play, cv, part)
-
-    monkeypatch.setattr("ui.play.Play.draw_part", counted)
+    parts = record_play_parts(monkeypatch)
     monkeypatch.setattr(scenes, "LANG", lang)
     d = scenes.new_driver(seed=seed)
     scenes.setup_game(d, rules=rules)
@@ -62,7 +38,7 @@ def test_after_every_cursor_press_the_panel_is_a_full_redraw(rules, lang, seed, 
     d.press("roll")
     d.long("roll")
     assert d.app.screen.mode == 1
-    for i, (button, kind) in enumerate(keys(WALK)):
+    for i, (button, kind) in enumerate(walk_keys(WALK)):
         d.press(button, kind)
         assert bytes(d.display.panel) == bytes(d.display.buffer), i
         assert bytes(d.display.buffer) == full_redraw(d.app), "press %d (%s %s) %s" % (
@@ -78,16 +54,7 @@ def test_after_every_cursor_press_the_panel_is_a_full_redraw(rules, lang, seed, 
 def test_after_every_roll_off_press_the_panel_is_a_full_redraw(players, cpu, monkeypatch):
     """A roll-off roll sends its dice row first, then the players' sums: the panel ends as a
     full redraw, whoever rolls (9 players: the second page)."""
-    from ui import play_view
-
-    parts = []
-    real = play_view.draw_part
-
-    def counted(play, cv, part):
-        parts.append(part)
-        return real(play, cv, part)
-
-    monkeypatch.setattr("ui.play.Play.draw_part", counted)
+    parts = record_play_parts(monkeypatch)
     d = scenes.new_driver(seed=players)
     scenes.setup_game(d, players=players, cpu=cpu)
     for i in range(3 * players):

@@ -7,15 +7,9 @@ the press that leaves the roll-off sends the turn's dice row before the card. Af
 and leaving any one of those parts out must show on the panel."""
 
 import pytest
+from support.parts import full_redraw
 
 from tools.sim import scenes
-
-
-def full_redraw(app):
-    buf = bytearray(len(app.display.buffer))
-    cv = type(app.cv)(buf, app.display.width, app.display.height)
-    app.screen.draw(cv)
-    return bytes(buf)
 
 
 def check(d, what):
