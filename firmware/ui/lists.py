@@ -54,13 +54,7 @@ class ListScreen(Screen):
             k = self.top + i
             if k >= len(items):
                 break
-            label, value = items[k]
-            y = y0 + i * ROW_P
-            cv.text(3, y + 1, label, SMALL)
-            if value is not None:
-                cv.text_right(125, y + 1, value, SMALL)
-            if k == self.cur:
-                cv.invert_rect(0, y, 128, ROW_P)
+            self._row(cv, y0 + i * ROW_P, k, items[k])
         self._scroll_bar(cv, y0, rows, len(items))
         if self.note:
             lines = wrap(self.note, 31)[:2]
@@ -69,6 +63,15 @@ class ListScreen(Screen):
             for line in lines:
                 cv.text(2, y, line, SMALL)
                 y += 6
+
+    def _row(self, cv, y, k, item):
+        """Item k's row at y: its label, its value right-aligned, inverted under the cursor."""
+        label, value = item
+        cv.text(3, y + 1, label, SMALL)
+        if value is not None:
+            cv.text_right(125, y + 1, value, SMALL)
+        if k == self.cur:
+            cv.invert_rect(0, y, 128, ROW_P)
 
     def _scroll_bar(self, cv, y0, rows, n):
         if n > rows:
@@ -88,14 +91,8 @@ class ListScreen(Screen):
         for k in part:
             y = ROW_Y + (k - self.top) * ROW_P
             cv.fill_rect(0, y, 128, ROW_P, 0)
-            if k >= len(items):
-                continue
-            label, value = items[k]
-            cv.text(3, y + 1, label, SMALL)
-            if value is not None:
-                cv.text_right(125, y + 1, value, SMALL)
-            if k == self.cur:
-                cv.invert_rect(0, y, 128, ROW_P)
+            if k < len(items):
+                self._row(cv, y, k, items[k])
         self._scroll_bar(cv, ROW_Y, ROWS, len(items))
 
     def _view(self):
