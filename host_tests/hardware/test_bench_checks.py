@@ -6,7 +6,7 @@ import subprocess
 
 import pytest
 
-from tools.emu.unix_board import micropython_binary  # noqa: E402
+from tools.emu.mp_run import micropython_binary  # noqa: E402
 from tools.paths import ROOT
 
 MP = micropython_binary()

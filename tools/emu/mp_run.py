@@ -46,6 +46,19 @@ def mp_command(script, heap=None):
     return argv + [script]
 
 
+def run_file(script, args=(), heap=None, timeout=120):
+    """Run ``script`` on the unix port from the repository root with :func:`mp_env`;
+    the finished ``subprocess.CompletedProcess`` (text output captured)."""
+    return subprocess.run(
+        mp_command(script, heap) + list(args),
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env=mp_env(),
+        cwd=ROOT,
+    )
+
+
 def run_script(source, timeout=60, heap=None):
     """Run MicroPython source text; returns (exit status, stdout)."""
     import tempfile
@@ -54,14 +67,7 @@ def run_script(source, timeout=60, heap=None):
         f.write(source)
         path = f.name
     try:
-        proc = subprocess.run(
-            mp_command(path, heap),
-            capture_output=True,
-            text=True,
-            timeout=timeout,
-            env=mp_env(),
-            cwd=ROOT,
-        )
+        proc = run_file(path, heap=heap, timeout=timeout)
     finally:
         os.unlink(path)
     return proc.returncode, proc.stdout + proc.stderr

@@ -14,7 +14,6 @@ import argparse
 import os
 import pty
 import select
-import shutil
 import signal
 import socket
 import subprocess
@@ -22,17 +21,7 @@ import sys
 import threading
 import tty
 
-from tools.paths import ROOT
-
-
-def micropython_binary():
-    for path in (
-        os.path.join(os.path.dirname(sys.executable), "micropython"),
-        os.path.join(ROOT, ".venv", "bin", "micropython"),
-    ):
-        if os.path.exists(path):
-            return path
-    return shutil.which("micropython")
+from tools.emu.mp_run import micropython_binary
 
 
 class UnixBoard:

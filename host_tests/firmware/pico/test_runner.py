@@ -9,7 +9,7 @@ from pico.runner import ErrorLog, format_exception
 from support.hw_fakes import MemStorage
 from support.mp_runner_scenarios import SCENARIOS, Rig
 
-from tools.emu.unix_board import micropython_binary  # noqa: E402
+from tools.emu.mp_run import micropython_binary  # noqa: E402
 from tools.paths import ROOT
 
 ROLL = board.gpio("ROLL")

@@ -3,7 +3,6 @@
 # SPDX-License-Identifier: MIT
 
 import io
-import subprocess
 import sys
 from contextlib import redirect_stdout
 
@@ -34,14 +33,7 @@ def test_same_game_same_pixels_on_both_runtimes(args):
     with redirect_stdout(buf):
         app_mp_game.main(["app_mp_game.py"] + list(args))
     want = lines(buf.getvalue())
-    proc = subprocess.run(
-        mp_run.mp_command(app_mp_game.__file__, heap="1m") + list(args),
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env=mp_run.mp_env(),
-        cwd=mp_run.ROOT,
-    )
+    proc = mp_run.run_file(app_mp_game.__file__, list(args), heap="1m")
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
     got = lines(proc.stdout)
     for key in ["totals", "presses", "sent"] + ["page%d" % p for p in range(8)]:

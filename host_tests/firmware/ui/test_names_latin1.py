@@ -3,7 +3,6 @@
 
 import io
 import json
-import subprocess
 from contextlib import redirect_stdout
 
 import pytest
@@ -43,14 +42,7 @@ def test_a_name_with_a_ring_a_slashed_o_and_an_acute_e_is_typed_saved_shown_and_
 
 @pytest.mark.skipif(mp_run.micropython_binary() is None, reason="no MicroPython unix port")
 def test_the_same_on_micropython():
-    proc = subprocess.run(
-        mp_run.mp_command(names_game.__file__, heap="1m"),
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env=mp_run.mp_env(),
-        cwd=mp_run.ROOT,
-    )
+    proc = mp_run.run_file(names_game.__file__, heap="1m")
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
     assert proc.stdout.splitlines() == run_cpython()
 

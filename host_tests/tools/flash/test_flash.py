@@ -9,7 +9,8 @@ import subprocess
 
 import pytest
 
-from tools.emu.unix_board import UnixBoard, micropython_binary  # noqa: E402
+from tools.emu.mp_run import micropython_binary  # noqa: E402
+from tools.emu.unix_board import UnixBoard  # noqa: E402
 from tools.flash import flash  # noqa: E402
 from tools.paths import ROOT
 
