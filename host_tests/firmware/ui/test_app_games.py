@@ -2,6 +2,7 @@
 # SPDX-License-Identifier: MIT
 
 import pytest
+from support.drawn import Drawn, redraw
 from yatzy import engine as E
 
 from tools.sim import scenes as S
@@ -170,23 +171,14 @@ def test_the_roll_off_shows_the_page_of_eight_with_the_player_rolling():
     d = Driver(MemoryStorage(), SeededDice(4))
     setup_game(d, players=30)
     g = d.app.game
-    app = d.app
-    drawn = []
-    real = app.cv.text
-
-    def text(x, y, s, *a, **k):
-        drawn.append(s)
-        return real(x, y, s, *a, **k)
-
-    app.cv.text = text
     pages = []
-    while g.phase == E.ROLLOFF:
-        del drawn[:]
-        app.changed()
-        app.render()
-        names = [s for s in drawn if s.startswith("P") and s[1:].isdigit()]
-        assert "P%d" % (g.current + 1) in names
-        assert len(names) == (8 if g.current < 24 else 6)  # the last page has players 25-30
-        pages.append(g.current // 8)
-        d.press("roll")
+    with Drawn(d.app.cv) as drawn:
+        while g.phase == E.ROLLOFF:
+            drawn.clear()
+            redraw(d.app)
+            names = [s for s in drawn.strings() if s.startswith("P") and s[1:].isdigit()]
+            assert "P%d" % (g.current + 1) in names
+            assert len(names) == (8 if g.current < 24 else 6)  # the last page: players 25-30
+            pages.append(g.current // 8)
+            d.press("roll")
     assert sorted(set(pages))[:4] == [0, 1, 2, 3]

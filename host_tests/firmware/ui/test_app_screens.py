@@ -8,6 +8,7 @@ import os
 
 import pytest
 from support.canvas import BoundsCanvas
+from support.drawn import Drawn, redraw, redraw_texts
 
 from tools.paths import HOST_TESTS
 from tools.sim import scenes as app_scenes
@@ -57,22 +58,7 @@ def test_screen_stays_inside_the_panel(name, monkeypatch):
 
 
 def _texts(d):
-    """Every string the app draws in a full redraw of the active screen."""
-    app = d.app
-    drawn = []
-    real = app.cv.text
-
-    def text(x, y, s, *a, **k):
-        drawn.append(s)
-        return real(x, y, s, *a, **k)
-
-    app.cv.text = text
-    try:
-        app.changed()
-        app.render()
-    finally:
-        app.cv.text = real
-    return drawn
+    return redraw_texts(d.app)
 
 
 def test_the_upper_bonus_reads_one_way_on_every_screen():
@@ -108,27 +94,12 @@ def test_maxi_shows_roll_and_its_rolls_clear_of_the_sixth_die_and_counts_banked_
     d = app_scenes.scene_maxi()  # a Maxi turn after its first roll
     app = d.app
     g = app.game
-    drawn = []
-    real_text, real_rect = app.cv.text, app.cv.fill_rect
-
-    def text(x, y, s, *a, **k):
-        drawn.append((x, y, SMALL.width(s), 5, s))
-        return real_text(x, y, s, *a, **k)
-
-    def fill_rect(x, y, w, h, *a, **k):
-        if w == h == 3:
-            drawn.append((x, y, w, h, "dot"))
-        return real_rect(x, y, w, h, *a, **k)
 
     def shown():
-        del drawn[:]
-        app.cv.text, app.cv.fill_rect = text, fill_rect
-        try:
-            app.changed()
-            app.render()
-        finally:
-            app.cv.text, app.cv.fill_rect = real_text, real_rect
-        return drawn
+        with Drawn(app.cv) as d:
+            redraw(app)
+        rows = [(x, y, SMALL.width(s), 5, s) for x, y, s in d.texts]
+        return rows + [(x, y, w, h, "dot") for x, y, w, h in d.rects if w == h == 3]
 
     def overlaps(a, x, y, w, h):
         return a[0] < x + w and x < a[0] + a[2] and a[1] < y + h and y < a[1] + a[3]
