@@ -11,9 +11,13 @@ box; at about half of those presses the power is cut at a random CPU cycle of th
 emulator runs to the save's first flash write, then the cut comes at a random cycle within
 the span of the longest uncut save of that kind in the session (a tenth more, so some cuts
 land just after the last write; a cut before the first write is the soak_power campaign's
-"before" case). The emulated flash does each erase and page program whole, so the torn
-states are those between operations (LittleFS's own design point). Then the Pico powers
-up again on the same flash, and:
+"before" case). Those cuts fall between flash operations: the CPU waits out a sector erase
+(45 ms) or a page program without executing a cycle. So at ``TORN_SHARE`` of the cuts the
+power goes DURING one of the save's erases or programs instead (the j-th, j at random up to
+the operation count of the smallest uncut save of that kind): the emulator leaves that
+operation part done, each bit it would change changed with a random probability (cells of a
+NOR sector being erased or a page being programmed when the supply goes). Then the Pico
+powers up again on the same flash, and:
 
 - LittleFS mounts (littlefs-python, configured as the firmware's LittleFS: the emulator's
   ``LFS_CONFIG``; with littlefs-python's smaller default cache an inline file near the end
@@ -40,6 +44,7 @@ from tools.core import soak_common as C
 CUTS = 120  # cuts at scale 1 (about 8 s of this machine each)
 SESSION_CUTS = 12  # cuts per game, each game on a fresh Pico with its own dice seed
 CUT_SHARE = 0.5  # share of the save presses that are cut (the first of each kind never is)
+TORN_SHARE = 0.5  # share of the cuts that come during a flash erase or program
 SETUP = "r 2 3 L2 r"  # title: NEW GAME; players 2 -> 1; START GAME (the game is saved)
 ROUNDS = 15  # at most: a session stops before the last box (the game-over screens)
 SETTINGS = {"lang": "en", "contrast": 3, "volume": 2, "sleep_s": 300}
@@ -219,6 +224,7 @@ class Session:
         self.files = start_files(seed, plant)
         self.pico = rp2.Pico(uf2, bootrom, fs=rp2.littlefs_image(self.files))
         self.window = {}  # press kind -> cycles from the first flash write to the last
+        self.ops = {}  # press kind -> flash operations of the smallest uncut save
         self.kept = None
         self.game = None  # game.dat bytes now
 
@@ -243,9 +249,10 @@ class Session:
 
     def press(self, button, cut=None):
         """One short press that saves; with ``cut`` ("roll" or "box") the power goes at a
-        random cycle of that save (see the module doc). (the cycle count at the deciding
-        edge, where the cut landed: None, "<n> ops" (the save's flash operations done before
-        it) or "never")."""
+        random cycle of that save, or during one of its flash operations (see the module
+        doc). (the cycle count at the deciding edge, where the cut landed: None, "<n> ops"
+        (the save's flash operations done before it), "torn erase" / "torn program" or
+        "never")."""
         from tools.emu.rp2 import play
         from tools.emu.rp2.pico import BOUNCE_US, NS_PER_MS
 
@@ -258,6 +265,15 @@ class Session:
             pico.run_to(up + NS_PER_MS)
             play.settle(pico)
             return c0, None
+        if self.ops.get(cut) and self.rng.random() < TORN_SHARE:
+            j = self.rng.randint(1, self.ops[cut])
+            pico.cut_torn(j, self.rng.random(), self.rng.getrandbits(32))
+            where = self._wait_cut(n_ops, n_resets, torn=True)
+            if where == "never" and len(pico.resets) == n_resets:
+                # this save had fewer operations (LittleFS's commits vary): it ran uncut
+                pico.cut_torn(0, 0, 0)
+                return c0, None
+            return c0, where
         # the save's first flash write, then a random cycle of the writes' span (as long
         # as the longest uncut save of the kind so far, and a tenth more)
         if not pico.run_until_flash_ops(1, 3000):  # no save (the zero question): no cut
@@ -266,14 +282,27 @@ class Session:
             return c0, None
         span = max(self.window[cut], 300000)
         pico.cut_at_cycle(pico.cycles + self.rng.randint(0, span + span // 10))
+        where = self._wait_cut(n_ops, n_resets)
+        if where == "never" and len(pico.resets) == n_resets:
+            # the cycle fell after this save's end, and an idle CPU (WFI) runs almost no
+            # cycles: the save ran uncut
+            pico.cut_at_cycle(1 << 62)
+            return c0, None
+        return c0, where
+
+    def _wait_cut(self, n_ops, n_resets, torn=False):
+        """Run until the cut's power-up; where it landed (see press)."""
+        pico = self.pico
         for _ in range(400):
             pico.run_ms(10)
             if len(pico.resets) > n_resets:
                 break
         else:
-            return c0, "never"
+            return "never"
         ops = [op for op in pico.flash_ops[n_ops:] if op[1] <= pico.resets[n_resets][1]]
-        return c0, "%d ops" % len(ops)
+        if torn:
+            return ops[-1][2] if ops and ops[-1][2].endswith(" torn") else "never"
+        return "%d ops" % len(ops)
 
     def device_reads(self):
         """What the Pico's own LittleFS reads of game.dat (for a failure's message)."""
@@ -358,6 +387,8 @@ class Session:
             span = ops[-1][1] - ops[0][1]
             if span >= self.window.get(kind, 0):
                 self.window[kind] = span
+            if len(ops) < self.ops.get(kind, len(ops) + 1):
+                self.ops[kind] = len(ops)
             self.game = new
             return True
         self.res.cases += 1

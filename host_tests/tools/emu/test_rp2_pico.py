@@ -151,10 +151,12 @@ BOX_PRESS = len(SECOND) - 1  # the scoring press
 
 
 def _play_second_turn(turn, cut=None, at=BOX_PRESS):
-    """From the first turn's save: CONTINUE, then the next turn; ``cut`` = ("flash", n) or
-    ("cycle", c) cuts the power during press ``at`` of SECOND (the box, unless told).
-    A dict: "saves" (game.dat after each press that ran), "files" after the last one, "ops"
-    (the flash ops of press ``at``), "resets", "text" (the REPL's)."""
+    """From the first turn's save: CONTINUE, then the next turn; ``cut`` = ("flash", n),
+    ("cycle", c) or ("torn", n, done, seed) cuts the power during press ``at`` of SECOND
+    (the box, unless told). A dict: "saves" (game.dat after each press that ran), "files"
+    after the last one, "ops" (the flash ops of press ``at``), "resets", "text" (the
+    REPL's); with a torn cut also "before" and "after", the filesystem region's bytes before
+    the press and right after the cut."""
     with pico_with(_continue_files(turn)) as pico:
         play.boot_app(pico)
         play.settle(pico)
@@ -163,8 +165,12 @@ def _play_second_turn(turn, cut=None, at=BOX_PRESS):
             play.press(pico, button, kind)
             saves.append(pico.files().get("game.dat"))
         n0 = len(pico.flash_ops)
+        extra = {}
         if cut is not None and cut[0] == "flash":
             pico.cut_after_flash_ops(cut[1])
+        elif cut is not None and cut[0] == "torn":
+            extra["before"] = pico.flash()
+            pico.cut_torn(*cut[1:])
         elif cut is not None:
             pico.cut_at_cycle(cut[1])
         resets = len(pico.resets)
@@ -176,6 +182,8 @@ def _play_second_turn(turn, cut=None, at=BOX_PRESS):
                 break
         pico.run_ms(0 if cut is not None else 2000)
         ops = pico.flash_ops[n0:]
+        if "before" in extra:
+            extra["after"] = pico.flash()
         files = pico.files()  # littlefs-python mounts it, or raises on a broken filesystem
         saves.append(files.get("game.dat"))
         if cut is not None:
@@ -187,6 +195,7 @@ def _play_second_turn(turn, cut=None, at=BOX_PRESS):
             "ops": ops,
             "resets": list(pico.resets),
             "text": pico.text(),
+            **extra,
         }
 
 
@@ -253,6 +262,8 @@ def test_every_roll_is_saved_with_its_dice(second_turn):
         ("box", "between two ops"),
         ("roll", "first flash op"),
         ("roll", "middle flash op"),
+        ("box", "torn middle op"),
+        ("roll", "torn first op"),
     ],
 )
 def test_a_power_cut_during_a_save_leaves_a_readable_game(
@@ -270,10 +281,25 @@ def test_a_power_cut_during_a_save_leaves_a_readable_game(
         cut = ("flash", 1)
     elif where == "middle flash op":
         cut = ("flash", mid)
+    elif where == "torn first op":
+        cut = ("torn", 1, 0.5, 12345)
+    elif where == "torn middle op":
+        cut = ("torn", mid, 0.3, 777)
     else:  # a CPU cycle halfway between two flash operations (the run is deterministic)
         cut = ("cycle", (ops[mid - 1][1] + ops[mid][1]) // 2)
     out = _play_second_turn(turn, cut, at)
     assert out["resets"] and out["resets"][-1][2] == "cut", out["resets"]
+    if cut[0] == "torn":  # the operation the power went in is left part done
+        _t, _c, kind, addr, length = out["ops"][-1]
+        assert kind.endswith(" torn") and len(out["ops"]) == cut[1], out["ops"]
+        lo = addr - rp2.FS_OFFSET
+        a = out["before"][lo : lo + length]
+        b = out["after"][lo : lo + length]
+        if kind.startswith("erase"):  # bits only rise, and not all of them
+            assert all(x | y == y for x, y in zip(a, b)) and b != b"\xff" * length
+        else:  # bits only fall
+            assert all(x & y == y for x, y in zip(a, b))
+        assert a != b
     old, new = ref["saves"][at - 1], ref["saves"][at]
     assert old != new
     now = out["files"].get("game.dat")

@@ -20,6 +20,11 @@
 //   send {hex}          bytes into the USB CDC, as a host would type them
 //   cut {cycle | flash} power cut: at that CPU cycle, or right after the `flash`-th erase or
 //                       program from now; power returns at once with the flash as it was
+//   cut {torn, done, seed}  power cut DURING the `torn`-th erase or program from now: the
+//                       operation is left part done, each bit it would change changed with
+//                       probability `done` (0..1; xorshift32 from `seed`), as the cells of a
+//                       NOR sector or page being erased or programmed are when the supply goes
+//                       (torn 0: no such cut after all)
 //   reset               press RUN (flash kept)
 //   dump {path, offset, length}   write part of the flash to a file (reply {ev:"dumped"})
 //   stat                reply {ev:"stat"} with the counters
@@ -252,7 +257,20 @@ const server = net.createServer((sock) => {
 let cutFlash = null; // flash operations left before a power cut
 let stopFlash = null; // flash operations left before a run {flash} stops
 let cutCycle = null;
+let cutTorn = null; // {left, done, seed}: the flash operation to leave part done
 let rebootWhy = null;
+
+// Bits that a torn operation changed: each of `want` (the bits the operation would change)
+// with probability `done`, from a xorshift32 stream (the campaign passes the seed).
+function tornBits(want, done, rng) {
+  let out = 0;
+  for (let b = 0; b < 8; b++) {
+    if (!((want >> b) & 1)) continue;
+    rng.s ^= rng.s << 13; rng.s ^= rng.s >>> 17; rng.s ^= rng.s << 5; rng.s >>>= 0;
+    if (rng.s / 4294967296 < done) out |= 1 << b;
+  }
+  return out;
+}
 function powerUp(flash) {
   const sim = new Simulator();
   const mcu = sim.rp2040;
@@ -263,6 +281,28 @@ function powerUp(flash) {
   mcu.onBreak = (code) => {
     const r = mcu.core.registers;
     const addr = r[0] >>> 0;
+    const torn = cutTorn !== null && --cutTorn.left === 0 ? cutTorn : null;
+    if (torn) cutTorn = null;
+    if (torn && (code === BKPT_ERASE || code === BKPT_PROGRAM)) {
+      const rng = { s: (torn.seed >>> 0) || 1 };
+      const erase = code === BKPT_ERASE;
+      const len = (erase ? r[1] : r[2]) >>> 0;
+      const src = r[1] >>> 0;
+      let changed = 0;
+      for (let i = 0; i < len && addr + i < FLASH_BYTES; i++) {
+        const old = mcu.flash[addr + i];
+        const want = erase ? ~old & 0xff : old & ~mcu.readUint8(src + i) & 0xff;
+        const bits = tornBits(want, torn.done, rng);
+        if (bits) changed++;
+        mcu.flash[addr + i] = erase ? old | bits : old & ~bits & 0xff;
+      }
+      const kind = erase ? 'erase' : 'program';
+      emit({ ev: 'flash', kind, addr, len, torn: true, changed, t: now(), cyc: cyc() });
+      const busy = erase ? Math.ceil(len / 4096) * ERASE_NS_PER_4K : Math.ceil(len / 256) * PROGRAM_NS_PER_PAGE;
+      sim.clock.tick(Math.floor(busy * torn.done));
+      rebootWhy = 'cut';
+      return;
+    }
     if (code === BKPT_ERASE) {
       const len = r[1] >>> 0;
       mcu.flash.fill(0xff, addr, Math.min(addr + len, FLASH_BYTES));
@@ -377,6 +417,7 @@ function command(msg) {
     case 'cut':
       if (msg.cycle !== undefined) cutCycle = msg.cycle;
       if (msg.flash !== undefined) cutFlash = msg.flash;
+      if (msg.torn !== undefined) cutTorn = msg.torn > 0 ? { left: msg.torn, done: msg.done ?? 0.5, seed: msg.seed ?? 1 } : null;
       return;
     case 'reset': reboot('command'); return;
     case 'dump': {

@@ -13,7 +13,8 @@
 Everything happens in emulated time (``pico.t``, ns since the first power-up, and
 ``pico.cycles``, CPU cycles executed): the Node side runs only while a ``run_*`` call waits,
 so a measurement does not depend on the host's speed. ``pico.i2c`` lists every transaction
-(start/end time and cycle, address, ACK, bytes); ``pico.flash_ops`` every erase and program;
+(start/end time and cycle, address, ACK, bytes); ``pico.flash_ops`` every erase and program
+(kind "erase" or "program", with " torn" where a cut left it part done);
 ``pico.resets`` every reboot (time, cycle, why, REPL bytes before it). Inside
 ``with pico.free_running():`` it runs on its own, so that
 ``mpremote connect socket://127.0.0.1:<pico.cdc_port>`` can talk to its USB REPL.
@@ -264,7 +265,8 @@ class Pico:
         elif kind == "cdc":
             self.cdc += bytes.fromhex(ev["hex"])
         elif kind == "flash":
-            self.flash_ops.append((ev["t"], ev["cyc"], ev["kind"], ev["addr"], ev["len"]))
+            kind_ = ev["kind"] + (" torn" if ev.get("torn") else "")
+            self.flash_ops.append((ev["t"], ev["cyc"], kind_, ev["addr"], ev["len"]))
         elif kind == "reset":
             self.resets.append((ev["t"], ev["cyc"], ev["why"], len(self.cdc)))
         elif kind == "gpio":
@@ -396,6 +398,13 @@ class Pico:
     def cut_after_flash_ops(self, n):
         """Power cut right after the n-th flash erase or program from now."""
         self._send(op="cut", flash=int(n))
+
+    def cut_torn(self, n, done, seed):
+        """Power cut during the n-th flash erase or program from now: each bit that
+        operation would change is changed with probability ``done`` (the bits drawn from
+        ``seed``), the rest keep their old state; power returns at once. ``n`` = 0 calls
+        off such a cut that has not come."""
+        self._send(op="cut", torn=int(n), done=float(done), seed=int(seed) & 0xFFFFFFFF)
 
     def flash(self, offset=FS_OFFSET, length=FS_BLOCK * FS_BLOCKS):
         """The bytes of the flash now (default: the filesystem region)."""
