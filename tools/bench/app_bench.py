@@ -4,7 +4,7 @@
 
     python -m tools.bench.app_bench [--players 4] [--rules yatzy] [--seed 1]
                               [--limit N] [--cpu N] [--level L] [--no-callgrind]
-                              [--no-heap] [--no-wasm32]
+                              [--no-heap] [--no-wasm32] [--no-parts]
                               [--source] [--json]
 
 1. Records a game on CPython: the simulator session plays a new game through the menus and
@@ -13,7 +13,9 @@
    shell made to the app (start, press, tick, with their times) is logged.
 2. Replays the log on the MicroPython unix port (tools/bench/app_mp.py) with the firmware's
    own SSD1306 driver over an I2C that counts bytes: display bytes per press (mean, 95th
-   percentile, max); the replay must end in the same game totals as on CPython.
+   percentile, max); the replay must end in the same game totals as on CPython. What the
+   frames sent in parts cost (parts_cost, on CPython): the bytes as sent and with each
+   call's pushes merged into one, by press (`--no-parts` skips it).
 3. Instructions per press: callgrind on the unix port (TOOLCHAIN.md "Instruction counts"),
    the full replay minus a replay of the start alone, divided by the presses.
 4. The smallest `-X heapsize` the replay completes with (bisection, 1 KiB steps), with the
@@ -443,6 +445,105 @@ def breakdown(log_lines, per_press):
     return {k: (n, total / n) for k, (n, total) in sorted(groups.items())}
 
 
+def parts_cost(log_lines, seed=1):
+    """What sending a press's frame part by part costs (on CPython, the firmware's app and
+    FramePusher on a display that counts bytes as the firmware driver sends them: a window
+    is 8 set-up bytes, 2 per page written (once if full width) and its data). The log is
+    replayed twice: as the app sends it, and with every push of a call (press or tick)
+    merged into one at its end (the parts, the part sent first and send_part's early part
+    then go out together, later: what the frames cost without the early first byte). The
+    panel must show the same frame after every call in both. Returns {"sent": ..., "merged":
+    ...} each {"data", "bus"} (means per press, a press counting the ticks up to the next
+    press, as the replay counts), and "by": {"<button> <kind>[ parts]": (presses, data
+    sent, data merged, bus sent, bus merged)} (means; " parts": the presses whose call
+    pushed more than once as sent)."""
+    import app as app_module
+    from gfx.pusher import FramePusher
+    from save.storage import MemoryStorage
+    from yatzy.dice import SeededDice
+
+    from tools.sim.loop import Shell
+    from tools.sim.scenes import MemDisplay
+
+    class Counting(MemDisplay):
+        bus = 0
+
+        def show(self):
+            self.bus += 8 + 2 + len(self.buffer)
+            super().show()
+
+        def show_window(self, x0, x1, p0, p1):
+            w, n = x1 - x0 + 1, p1 - p0 + 1
+            self.bus += 8 + (2 if w == self.width else 2 * n) + w * n
+            super().show_window(x0, x1, p0, p1)
+
+    class OnePush(FramePusher):
+        """Pushes only at flush(): every push of a call goes out as one, at its end."""
+
+        def push(self):
+            return 0
+
+        def push_full(self):
+            self._full = True
+            return 0
+
+        def flush(self):
+            n = self.plan()
+            if getattr(self, "_full", False) or n < 0:
+                self._full = False
+                return FramePusher.push_full(self)
+            return self.send(n) if n else 0
+
+    runs = {}
+    for mode in ("sent", "merged"):
+        disp = Counting()
+        app = app_module.App(disp, MemoryStorage(), SeededDice(seed))
+        if mode == "merged":
+            app.pusher = OnePush(disp)
+        shell = Shell(app, disp)
+        presses = []  # [key, data, bus] from each press on
+        panels = []
+        for line in log_lines:
+            parts = line.split()
+            n0 = app.pusher.pushes
+            if parts[0] == "P":
+                presses.append(["%s %s" % (parts[1], parts[2]), disp.sent, disp.bus, 0])
+                shell.press(parts[1], parts[2], int(parts[3]))
+            elif parts[0] == "T":
+                shell.tick(int(parts[1]))
+            else:
+                shell.start(int(parts[1]))
+            if mode == "merged":
+                app.pusher.flush()
+            if parts[0] == "P" and mode == "sent" and app.pusher.pushes - n0 > 1:
+                presses[-1][0] += " parts"  # the press's own frame went out in pushes
+            panels.append(bytes(disp.panel))
+        presses.append([None, disp.sent, disp.bus])
+        per = [(a[0], b[1] - a[1], b[2] - a[2]) for a, b in zip(presses, presses[1:])]
+        runs[mode] = (per, panels)
+    (sent, p1), (merged, p2) = runs["sent"], runs["merged"]
+    if p1 != p2:
+        k = next(i for i, (a, b) in enumerate(zip(p1, p2)) if a != b)
+        raise BenchError("the merged replay shows another frame after log line %d" % (k + 1))
+    n = len(sent)
+    by = {}
+    for (key, d1, b1), (_, d2, b2) in zip(sent, merged):
+        row = by.setdefault(key, [0, 0, 0, 0, 0])
+        for i, v in enumerate((1, d1, d2, b1, b2)):
+            row[i] += v
+    return {
+        "sent": {"data": sum(r[1] for r in sent) / n, "bus": sum(r[2] for r in sent) / n},
+        "merged": {
+            "data": sum(r[1] for r in merged) / n,
+            "bus": sum(r[2] for r in merged) / n,
+        },
+        "by": {
+            k: (r[0], r[1] / r[0], r[2] / r[0], r[3] / r[0], r[4] / r[0])
+            for k, r in sorted(by.items())
+        },
+    }
+
+
 def _top_imports(name):
     """Modules a firmware module imports at its top level (not inside functions)."""
     import ast
@@ -506,6 +607,7 @@ def run(
     wasm32=True,
     cpu=0,
     level="basic",
+    parts=True,
 ):
     """The whole bench; returns a dict of figures (and prints a report through `out`).
     `source` runs firmware/*.py as they are instead of the mpy-cross build."""
@@ -538,6 +640,8 @@ def run(
         res["complete_game"] = cp_totals is not None
         res.update(byte_stats(per_press))
         res["by_button"] = breakdown(log, per_press)
+        if parts:
+            res["parts"] = parts_cost(log, seed)
         modules = live.pop("modules", None)
         res.update(live)
         if modules:
@@ -595,6 +699,24 @@ def report(r):
         "  data bytes by press: "
         + ", ".join("%s %d x %.0f" % (k, n, m) for k, (n, m) in r["by_button"].items()),
     ]
+    if "parts" in r:
+        pc = r["parts"]
+        lines.append(
+            "  frames sent in parts (CPython replay, as the driver sends them): data / bus"
+            " bytes per press %.1f / %.1f; with each call's pushes merged into one at its"
+            " end (no early part) %.1f / %.1f; the presses sent in parts: %s"
+            % (
+                pc["sent"]["data"],
+                pc["sent"]["bus"],
+                pc["merged"]["data"],
+                pc["merged"]["bus"],
+                ", ".join(
+                    "%s %d x %.0f/%.0f (merged %.0f/%.0f)" % (k[:-6], v[0], v[1], v[3], v[2], v[4])
+                    for k, v in pc["by"].items()
+                    if k.endswith(" parts")
+                ),
+            )
+        )
     if "instr_per_press" in r:
         lines.append(
             "  MicroPython instructions per press (callgrind, unix port): %.0f"
@@ -690,6 +812,7 @@ def main(argv=None):
     ap.add_argument("--no-callgrind", action="store_true")
     ap.add_argument("--no-heap", action="store_true")
     ap.add_argument("--no-wasm32", action="store_true", help="skip the 32-bit lane")
+    ap.add_argument("--no-parts", action="store_true", help="skip the parts' cost replay")
     ap.add_argument("--source", action="store_true", help="run firmware/*.py, not .mpy")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON too")
     args = ap.parse_args(argv)
@@ -719,6 +842,7 @@ def main(argv=None):
             wasm32=not args.no_wasm32,
             cpu=args.cpu,
             level=args.level,
+            parts=not args.no_parts,
         )
     except BenchError as e:
         print("bench_app: %s" % e, file=sys.stderr)

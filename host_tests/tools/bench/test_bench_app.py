@@ -152,3 +152,41 @@ def test_a_computer_players_game_records_and_replays_with_the_same_totals(tmp_pa
     assert rc == 0, out + err
     _, mp_totals, done, _ = bench_app.parse_replay(out)
     assert mp_totals == totals and done == presses
+
+
+@pytest.fixture(scope="module")
+def one_player_log():
+    log, totals, presses = bench_app.record(players=1, rules="yatzy", seed=3)
+    return log, presses
+
+
+def test_parts_cost_differs_only_where_a_press_pushed_in_parts(one_player_log):
+    """The game replayed as sent and with each call's pushes merged: the same frame after
+    every call (parts_cost checks), the same bytes for every press that pushed once, and
+    presses sent in parts (the roll's dice first, card rows) in a whole game."""
+    log, presses = one_player_log
+    r = bench_app.parts_cost(log, 3)
+    assert sum(v[0] for v in r["by"].values()) == presses
+    assert any(k.endswith(" parts") for k in r["by"]), r["by"]
+    for key, (_, data, data_merged, bus, bus_merged) in r["by"].items():
+        assert key.split()[1] in ("short", "long")
+        assert bus > data > 0 or data == 0
+        if not key.endswith(" parts"):
+            assert (data, bus) == (data_merged, bus_merged), key
+    total = sum(v[0] * v[1] for v in r["by"].values())
+    assert r["sent"]["data"] == pytest.approx(total / presses)
+
+
+def test_parts_cost_fails_when_the_parts_leave_another_frame(one_player_log, monkeypatch):
+    """A part's push that marks the frame shown without sending it: the panel as sent is
+    not the merged one, and parts_cost says after which log line."""
+    from gfx.pusher import FramePusher
+
+    def lost(self):
+        self._last[:] = self._buf
+        return 0
+
+    monkeypatch.setattr(FramePusher, "push", lost)  # the merged replay sends at flush()
+    log, _ = one_player_log
+    with pytest.raises(bench_app.BenchError, match="another frame after log line"):
+        bench_app.parts_cost(log, 3)
