@@ -361,7 +361,7 @@ def main(board, display, randbytes=None, root="", steps=None):
     wdt = board.watchdog()
     # HOLD1 held at power-up keeps the display bus at the default speed whatever the settings
     # say (a panel that garbles at 1 MHz would hide the menu needed to change it back)
-    khz = [None, board.held("HOLD1")]
+    khz = [None, board.held("hold1")]
 
     def make_app():
         from app import App
