@@ -19,13 +19,14 @@ except ImportError:  # CPython (host tools and tests)
 import settings as _settings
 from ui import keys as _keys
 
-# Panel: 128x64 either way (pico/pins.py PANELS: the two supported modules).
-WIDTH = const(128)
-HEIGHT = const(64)
-OLED_ADDR = const(0x3C)
+# Panel: 128x64 either way (pico/pins.py PANELS: the two supported modules), its address and
+# bus (pico/pins.py OLED_ADDR, I2C_ID)
+_WIDTH = const(128)
+_HEIGHT = const(64)
+_OLED_ADDR = const(0x3C)
 PANEL = "ssd1309"  # the recommended layout: five dice sit right above five buttons
 
-I2C_ID = const(0)
+_I2C_ID = const(0)
 I2C_KHZ_DEFAULT = _settings.DEFAULTS["i2c_khz"]  # the one table: settings.py
 I2C_KHZ_CHOICES = _settings.choices("i2c_khz")
 del _settings  # the app drops settings.py while a game is played (heap.py, "menus")
@@ -35,7 +36,7 @@ _SDA = const(4)
 _SCL = const(5)
 _OLED_RES = const(6)
 _BUZZER = const(15)
-_BUTTON_GPIO = (8, 9, 10, 11, 12, 13, 14)  # in BUTTONS order: hold1..hold6, roll
+_BUTTON_GPIO = const((8, 9, 10, 11, 12, 13, 14))  # in BUTTONS order: hold1..hold6, roll
 # Button names as the app knows them (contract: "hold1".."hold6", "roll"), in PINS order.
 BUTTONS = _keys.NAMES
 
@@ -46,7 +47,8 @@ SLEEP_CHUNK_MS = const(2000)
 
 
 def __getattr__(name):
-    """PINS, POWER, PANELS and gpio(signal) from pico/pins.py (the wiring as data)."""
+    """PINS, POWER, PANELS, OLED_ADDR, I2C_ID and gpio(signal) from pico/pins.py (the
+    wiring as data)."""
     from pico import pins
 
     return getattr(pins, name)
@@ -135,7 +137,7 @@ class Board:
         if khz not in I2C_KHZ_CHOICES:
             raise ValueError("i2c_khz must be one of %s, not %r" % (I2C_KHZ_CHOICES, khz))
         m = self.machine
-        self._i2c = m.I2C(I2C_ID, sda=m.Pin(_SDA), scl=m.Pin(_SCL), freq=khz * 1000)
+        self._i2c = m.I2C(_I2C_ID, sda=m.Pin(_SDA), scl=m.Pin(_SCL), freq=khz * 1000)
         return self._i2c
 
     def reset_panel(self):
@@ -155,7 +157,7 @@ class Board:
 
         i2c = self.i2c(khz)
         self.reset_panel()  # always: a RES pin left unconnected just ignores GP6
-        return ssd1306.SSD1306_I2C(WIDTH, HEIGHT, i2c, addr=OLED_ADDR, chip=self.panel)
+        return ssd1306.SSD1306_I2C(_WIDTH, _HEIGHT, i2c, addr=_OLED_ADDR, chip=self.panel)
 
     def set_i2c_khz(self, khz):
         """Re-clock the display bus after settings are loaded."""

@@ -23,6 +23,9 @@
 # (host_tests/firmware/pico/test_board.py checks they are these) and reaches PINS, POWER,
 # PANELS and gpio() here only when a tool or a test asks it for them.
 
+OLED_ADDR = 0x3C  # the panel's I2C address
+I2C_ID = 0  # SDA and SCL are I2C0's
+
 # Panels: 128x64 either way; the two supported modules differ in size and in two init details.
 PANELS = {
     # id: (label, active area width mm, height mm, has RES pin)

@@ -27,6 +27,14 @@ app could not have written. A setting must be one of the values the settings men
 
 import json
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
 import settings as _settings
 
 from save import frame
@@ -81,7 +89,7 @@ def _json_load(payload):
         raise ValueError("record content is not valid JSON")
 
 
-_UNREADABLE = b"?"  # stands for a file whose read failed: unpack() reports it as damaged
+_UNREADABLE = const(b"?")  # stands for a file whose read failed: unpack() reports it as damaged
 
 
 def _read(storage, name):
@@ -120,8 +128,8 @@ def name_ok(s, most):
 # --- settings ------------------------------------------------------------------------------
 
 SETTINGS_FILE = "settings.dat"
-SETTINGS_KIND = "SETT"
-SETTINGS_VERSION = 1
+_SETTINGS_KIND = const("SETT")
+_SETTINGS_VERSION = const(1)
 
 # The defaults of settings.py's table; a stored value of one of its keys must be one the
 # settings menu offers (settings.choices), of a key the caller adds its default's type.
@@ -170,7 +178,7 @@ class Settings:
         if data is None:
             return out, None
         try:
-            _, payload = unpack(data, SETTINGS_KIND)
+            _, payload = unpack(data, _SETTINGS_KIND)
             saved = _json_load(payload)
             if not isinstance(saved, dict):
                 raise ValueError("settings record is not a table")
@@ -190,12 +198,14 @@ class Settings:
         """Write the settings (a dict of JSON values) atomically."""
         if not isinstance(settings, dict):
             raise ValueError("settings must be a dict")
-        storage.write(SETTINGS_FILE, pack(SETTINGS_KIND, SETTINGS_VERSION, _json_bytes(settings)))
+        storage.write(
+            SETTINGS_FILE, pack(_SETTINGS_KIND, _SETTINGS_VERSION, _json_bytes(settings))
+        )
 
 
 # --- high scores: save/scores.py, imported when first asked for ----------------------------
 
-_LAZY = ("HighScores", "SCORES_FILES", "SCORES_KIND", "SCORES_VERSION", "TOP", "NAME_MAX")
+_LAZY = const(("HighScores", "SCORES_FILES", "SCORES_KIND", "SCORES_VERSION", "TOP", "NAME_MAX"))
 
 
 def __getattr__(name):

@@ -16,8 +16,16 @@ damage). Contents are not checked here: every file is a checksummed record (save
 
 import os
 
-_TMP = ".tmp"  # being written: never read back
-_NEW = ".new"  # complete new copy while the old one is removed (rename cannot replace)
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+_TMP = const(".tmp")  # being written: never read back
+_NEW = const(".new")  # complete new copy while the old one is removed (rename cannot replace)
 
 
 def check_name(name):

@@ -8,13 +8,21 @@
 
 import json
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
 from yatzy.levels import LEVELS as _CPU_LEVELS
 
-NAME_LEN = 6
+_NAME_LEN = const(6)
 LEVELS = ("",) + _CPU_LEVELS  # seat kinds: "" a person, else a computer level
 SEATS = 30  # yatzy.rules.MAX_PLAYERS: the set-up remembers a name and a kind per seat
-_NAMES_FILE = "names.dat"
-_NAMES_KIND = "NAME"
+_NAMES_FILE = const("names.dat")
+_NAMES_KIND = const("NAME")
 
 
 def default_setup():
@@ -53,7 +61,7 @@ def _check_setup(s):
         raise ValueError("seats")
     name_ok = _records().name_ok
     for v in names:
-        if not name_ok(v, NAME_LEN):
+        if not name_ok(v, _NAME_LEN):
             raise ValueError("name")
     for v in levels:
         if not isinstance(v, str) or v not in LEVELS:
@@ -263,7 +271,7 @@ class Store:
             pl = g.players[p]
             if pl.cpu:
                 continue
-            row = (pl.name[:NAME_LEN], g.total(p), when)
+            row = (pl.name[:_NAME_LEN], g.total(p), when)
             if row in table:
                 continue
             seats.append(p)

@@ -81,6 +81,8 @@ def test_board_gpio_constants_are_the_pin_maps():
     assert got == tuple(pins.gpio(s) for s in ("SDA", "SCL", "OLED_RES", "BUZZER"))
     assert board._BUTTON_GPIO == tuple(pins.gpio(n.upper()) for n in board.BUTTONS)
     assert board.PANEL in pins.PANELS and "ssd1306" in pins.PANELS and len(pins.PANELS) == 2
+    assert (board._OLED_ADDR, board._I2C_ID) == (pins.OLED_ADDR, pins.I2C_ID)
+    assert board.OLED_ADDR == pins.OLED_ADDR and (board._WIDTH, board._HEIGHT) == (128, 64)
 
 
 def test_gpio_lookup_and_unknown_signal():
