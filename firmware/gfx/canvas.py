@@ -15,17 +15,9 @@ class plus pixel reads, single pixels, lines and plain bitmaps.
 
 from gfx.font import MEDIUM, codes
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
-
-
 INVERT = 2
 # die faces kept (a 16 px face: 64 bytes); the tumbling uses all 12 of a size
-_DIE_CACHE_MAX = const(16)
+_DIE_CACHE_MAX = 16
 
 _inset_cache = {}
 
