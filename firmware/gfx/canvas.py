@@ -16,6 +16,8 @@ class plus pixel reads, single pixels, lines and plain bitmaps.
 from gfx.font import MEDIUM, codes
 
 INVERT = 2
+# die faces kept (a 16 px face: 64 bytes); the tumbling uses all 12 of a size
+_DIE_CACHE_MAX = 16
 
 _inset_cache = {}
 
@@ -420,7 +422,8 @@ def _native_blit():
         from array import array
 
         d = {}
-        exec(_VIPER, d)
+        # the source (about 0.8 KB) leaves the heap once compiled: this runs once
+        exec(globals().pop("_VIPER"), d)
         k = (d["col"], array("i", [0] * 8))
     except Exception:  # noqa: BLE001 - no micropython module, no native emitter, no room
         pass
@@ -428,7 +431,6 @@ def _native_blit():
     return k
 
 
-_DIE_CACHE_MAX = 16  # faces kept (a 16 px face: 64 bytes); the tumbling uses all 12 of a size
 _die_cache = {}
 
 

@@ -1,24 +1,10 @@
-# Pocket Yatzy pin map and hardware builder: the only firmware file that names a pin.
+# Pocket Yatzy's hardware builder: the one firmware module the board's GPIO numbers are in.
 # SPDX-License-Identifier: MIT
 #
-# WIRING (Raspberry Pi Pico, Pico W, Pico 2; physical pins counted as on the Pico pinout card)
-# | GPIO | Pin | Signal   | Pull        | Active | Connects to                                  |
-# |------|-----|----------|-------------|--------|----------------------------------------------|
-# | GP4  | 6   | SDA      | module 4k7  | -      | OLED SDA (I2C0)                              |
-# | GP5  | 7   | SCL      | module 4k7  | -      | OLED SCL (I2C0)                              |
-# | GP6  | 9   | OLED_RES | none        | low    | OLED RES, only on modules that have the pin  |
-# | GP8  | 11  | HOLD1    | internal up | low    | hold button 1 (under die 1) to GND           |
-# | GP9  | 12  | HOLD2    | internal up | low    | hold button 2 (under die 2) to GND           |
-# | GP10 | 14  | HOLD3    | internal up | low    | hold button 3 (under die 3) to GND           |
-# | GP11 | 15  | HOLD4    | internal up | low    | hold button 4 (under die 4) to GND           |
-# | GP12 | 16  | HOLD5    | internal up | low    | hold button 5 (under die 5) to GND           |
-# | GP13 | 17  | HOLD6    | internal up | low    | hold button 6, Maxi Yatzy only (optional)    |
-# | GP14 | 19  | ROLL     | internal up | low    | roll button to GND                           |
-# | GP15 | 20  | BUZZER   | none        | high   | piezo buzzer + (optional; - to GND), PWM7 B  |
-# | LED  | -   | LED      | none        | high   | on-board LED (GP25 on Pico, via radio on W)  |
-# Power: 3V3(OUT) pin 36 -> OLED VCC; GND pin 38 -> OLED GND; GND pin 13 -> buttons and buzzer.
-# The table above is also the data below (PINS); tools/gen/hardware.py writes the README table,
-# the wiring image and the Wokwi diagram from PINS, and host_tests check all of them agree.
+# The wiring (the pin table, power pins, panels) is data in pico/pins.py, which tools and
+# tests read (board.PINS, board.POWER, board.PANELS and board.gpio() are served from there on
+# first use); this module has the same GPIO numbers as constants, so that the firmware never
+# loads that table (host_tests/firmware/pico/test_board.py checks they agree).
 #
 # Nothing here touches hardware at import time: Board() builds each part when asked.
 
@@ -33,45 +19,24 @@ except ImportError:  # CPython (host tools and tests)
 import settings as _settings
 from ui import keys as _keys
 
-# Panel: 128x64 either way; the two supported modules differ in size and in two init details.
-WIDTH = const(128)
-HEIGHT = const(64)
-OLED_ADDR = const(0x3C)
-PANELS = {
-    # id: (label, active area width mm, height mm, has RES pin)
-    "ssd1306": ('0.96" SSD1306 128x64', 21.7, 10.9, False),
-    "ssd1309": ('2.42" SSD1309 128x64', 55.0, 27.5, True),
-}
+# Panel: 128x64 either way (pico/pins.py PANELS: the two supported modules), its address and
+# bus (pico/pins.py OLED_ADDR, I2C_ID)
+_WIDTH = const(128)
+_HEIGHT = const(64)
+_OLED_ADDR = const(0x3C)
 PANEL = "ssd1309"  # the recommended layout: five dice sit right above five buttons
 
-I2C_ID = const(0)
+_I2C_ID = const(0)
 I2C_KHZ_DEFAULT = _settings.DEFAULTS["i2c_khz"]  # the one table: settings.py
 I2C_KHZ_CHOICES = _settings.choices("i2c_khz")
 del _settings  # the app drops settings.py while a game is played (heap.py, "menus")
 
-# One row per signal: (gpio, physical pin, signal, pull, active level, connects to).
-# gpio is an int, or the string "LED" for the on-board LED (its GPIO differs by board).
-PINS = (
-    (4, 6, "SDA", "module 4k7", "-", "OLED SDA (I2C0)"),
-    (5, 7, "SCL", "module 4k7", "-", "OLED SCL (I2C0)"),
-    (6, 9, "OLED_RES", "none", "low", "OLED RES, only on modules that have the pin"),
-    (8, 11, "HOLD1", "internal up", "low", "hold button 1 (under die 1) to GND"),
-    (9, 12, "HOLD2", "internal up", "low", "hold button 2 (under die 2) to GND"),
-    (10, 14, "HOLD3", "internal up", "low", "hold button 3 (under die 3) to GND"),
-    (11, 15, "HOLD4", "internal up", "low", "hold button 4 (under die 4) to GND"),
-    (12, 16, "HOLD5", "internal up", "low", "hold button 5 (under die 5) to GND"),
-    (13, 17, "HOLD6", "internal up", "low", "hold button 6, Maxi Yatzy only (optional)"),
-    (14, 19, "ROLL", "internal up", "low", "roll button to GND"),
-    (15, 20, "BUZZER", "none", "high", "piezo buzzer + (optional; - to GND), PWM7 B"),
-    ("LED", "-", "LED", "none", "high", "on-board LED (GP25 on Pico, via radio on W)"),
-)
-# Power rows: (physical pin, name, connects to).
-POWER = (
-    (36, "3V3(OUT)", "OLED VCC"),
-    (38, "GND", "OLED GND"),
-    (13, "GND", "buttons (other leg of each) and buzzer -"),
-    (39, "VSYS", "battery + via switch (optional, see README)"),
-)
+# GPIO numbers (pico/pins.py PINS)
+_SDA = const(4)
+_SCL = const(5)
+_OLED_RES = const(6)
+_BUZZER = const(15)
+_BUTTON_GPIO = const((8, 9, 10, 11, 12, 13, 14))  # in BUTTONS order: hold1..hold6, roll
 # Button names as the app knows them (contract: "hold1".."hold6", "roll"), in PINS order.
 BUTTONS = _keys.NAMES
 
@@ -81,12 +46,12 @@ WDT_TIMEOUT_MS = const(8000)
 SLEEP_CHUNK_MS = const(2000)
 
 
-def gpio(signal):
-    """GPIO number of a signal in PINS, e.g. gpio("ROLL") == 14."""
-    for row in PINS:
-        if row[2] == signal:
-            return row[0]
-    raise ValueError("no signal %r in the pin map" % (signal,))
+def __getattr__(name):
+    """PINS, POWER, PANELS, OLED_ADDR, I2C_ID and gpio(signal) from pico/pins.py (the
+    wiring as data)."""
+    from pico import pins
+
+    return getattr(pins, name)
 
 
 class Board:
@@ -95,8 +60,8 @@ class Board:
     def __init__(
         self, machine=None, time=None, panel=PANEL, maxi_button=True, buzzer=True, select=None
     ):
-        if panel not in PANELS:
-            raise ValueError("unknown panel %r (choose from %s)" % (panel, sorted(PANELS)))
+        if panel != "ssd1306" and panel != PANEL:
+            raise ValueError("unknown panel %r (choose from ssd1306, ssd1309)" % (panel,))
         if select is None and machine is None:
             import select  # the real board: wait_ms() ends on a button edge
         if machine is None:
@@ -138,13 +103,15 @@ class Board:
         flag.up = 0
 
     # -- pins ----------------------------------------------------------------
-    def pin_in(self, signal):
-        """An input with the internal pull-up (buttons are active low)."""
-        p = self._pins.get(signal)
+    def pin_in(self, button):
+        """The button's pin ("hold1".."hold6", "roll"; or in capitals, as in the pin map): an
+        input with the internal pull-up (buttons are active low)."""
+        g = _BUTTON_GPIO[BUTTONS.index(button.lower())]
+        p = self._pins.get(g)
         if p is None:
             m = self.machine
-            p = m.Pin(gpio(signal), m.Pin.IN, m.Pin.PULL_UP)
-            self._pins[signal] = p
+            p = m.Pin(g, m.Pin.IN, m.Pin.PULL_UP)
+            self._pins[g] = p
         return p
 
     def button_pins(self):
@@ -153,16 +120,16 @@ class Board:
         for name in BUTTONS:
             if name == "hold6" and not self.maxi_button:
                 continue
-            out.append((name, self.pin_in(name.upper())))
+            out.append((name, self.pin_in(name)))
         return out
 
-    def held(self, signal):
-        """True while that button is down (power-up checks)."""
-        return self.pin_in(signal).value() == 0
+    def held(self, button):
+        """True while that button is down (power-up checks; names as for pin_in)."""
+        return self.pin_in(button).value() == 0
 
     def roll_held(self):
         """True while the roll button is down (safe mode check at power-up)."""
-        return self.held("ROLL")
+        return self.held("roll")
 
     # -- display -------------------------------------------------------------
     def i2c(self, khz=I2C_KHZ_DEFAULT):
@@ -170,14 +137,14 @@ class Board:
         if khz not in I2C_KHZ_CHOICES:
             raise ValueError("i2c_khz must be one of %s, not %r" % (I2C_KHZ_CHOICES, khz))
         m = self.machine
-        self._i2c = m.I2C(I2C_ID, sda=m.Pin(gpio("SDA")), scl=m.Pin(gpio("SCL")), freq=khz * 1000)
+        self._i2c = m.I2C(_I2C_ID, sda=m.Pin(_SDA), scl=m.Pin(_SCL), freq=khz * 1000)
         return self._i2c
 
     def reset_panel(self):
         """Pulse RES low for modules that have the pin (many 2.42" SSD1309 boards lack an RC
         reset and stay dark without it). Harmless when the pin is not connected."""
         m = self.machine
-        res = m.Pin(gpio("OLED_RES"), m.Pin.OUT, value=1)
+        res = m.Pin(_OLED_RES, m.Pin.OUT, value=1)
         self.time.sleep_ms(1)
         res.value(0)
         self.time.sleep_ms(1)  # datasheet: RES low at least 3 us
@@ -190,7 +157,7 @@ class Board:
 
         i2c = self.i2c(khz)
         self.reset_panel()  # always: a RES pin left unconnected just ignores GP6
-        return ssd1306.SSD1306_I2C(WIDTH, HEIGHT, i2c, addr=OLED_ADDR, chip=self.panel)
+        return ssd1306.SSD1306_I2C(_WIDTH, _HEIGHT, i2c, addr=_OLED_ADDR, chip=self.panel)
 
     def set_i2c_khz(self, khz):
         """Re-clock the display bus after settings are loaded."""
@@ -202,7 +169,7 @@ class Board:
         if not self.has_buzzer:
             return None
         m = self.machine
-        pwm = m.PWM(m.Pin(gpio("BUZZER")))
+        pwm = m.PWM(m.Pin(_BUZZER))
         pwm.duty_u16(0)
         return pwm
 

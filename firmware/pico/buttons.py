@@ -27,7 +27,7 @@
 #   resync() samples the pins (a sample that reads "released" in the middle of the bounce
 #   must not turn the rest of that bounce into a new press).
 # - irq=True (the Pico's runner, with both edges wired): poll() samples only the buttons
-#   whose state is not settled, plus all of them every SAMPLE_MS and after a ring overflow;
+#   whose state is not settled, plus all of them every _SAMPLE_MS and after a ring overflow;
 #   the edges carry everything else. irq=False samples every button on every poll.
 
 try:
@@ -52,7 +52,7 @@ _RING = const(32)
 _QUEUE = const(16)
 _PERIOD = const(0x40000000)  # MicroPython's ticks_ms wraps at 2**30
 _HALF = const(0x20000000)
-SAMPLE_MS = const(250)  # irq=True: every button is sampled at least this often while polled
+_SAMPLE_MS = const(250)  # irq=True: every button is sampled at least this often while polled
 
 
 def ticks_diff(a, b):
@@ -141,7 +141,7 @@ class Buttons:
             last = self._sample_t
             if (
                 last is None
-                or ticks_diff(now_ms, last) >= SAMPLE_MS
+                or ticks_diff(now_ms, last) >= _SAMPLE_MS
                 or self.dropped_edges != self._dropped_seen
             ):
                 every = True

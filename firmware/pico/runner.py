@@ -31,8 +31,7 @@ except ImportError:  # CPython
 
 
 POLL_MS = const(1000)  # longest idle wait while awake (a button edge ends it early)
-ERROR_IDLE_MS = const(300000)  # an unattended error screen powers down after 5 minutes
-LOG_NAME = "error.log"
+_ERROR_IDLE_MS = const(300000)  # an unattended error screen powers down after 5 minutes
 LOG_MAX = const(4096)
 
 
@@ -55,7 +54,7 @@ def format_exception(exc):
 class ErrorLog:
     """Append-only text log of at most max_bytes in one storage file; oldest lines go first."""
 
-    def __init__(self, storage, name=LOG_NAME, max_bytes=LOG_MAX):
+    def __init__(self, storage, name="error.log", max_bytes=LOG_MAX):
         if max_bytes < 64:
             raise ValueError("log max_bytes must be at least 64, got %r" % (max_bytes,))
         self.storage = storage
@@ -285,7 +284,7 @@ class Runner:
         for button, _kind, _t in self.buttons.poll(now):
             if button == "roll":
                 restart = True
-        if not restart and now - self.error_t >= ERROR_IDLE_MS:
+        if not restart and now - self.error_t >= _ERROR_IDLE_MS:
             self._nap_until_press()
             restart = True
         if restart and self.start_failed and self.reset is not None:
@@ -325,13 +324,11 @@ def _plain_error(display, message):
         pass
 
 
-DICE_SEED = "dice_seed"  # a file holding a number: replayable dice instead of os.urandom
-
-
 def dice_seed(storage):
-    """The seed in the storage's DICE_SEED file, or None (no file, or not a number 0..2**32-1):
+    """The seed in the storage's "dice_seed" file (a number: replayable dice instead of
+    os.urandom), or None (no file, or not a number 0..2**32-1):
     with one, every game rolls SeededDice(seed) as the host simulator does with that seed."""
-    data = storage.read(DICE_SEED)
+    data = storage.read("dice_seed")
     try:
         seed = int(data) if data is not None else None
     except ValueError:
@@ -361,7 +358,7 @@ def main(board, display, randbytes=None, root="", steps=None):
     wdt = board.watchdog()
     # HOLD1 held at power-up keeps the display bus at the default speed whatever the settings
     # say (a panel that garbles at 1 MHz would hide the menu needed to change it back)
-    khz = [None, board.held("HOLD1")]
+    khz = [None, board.held("hold1")]
 
     def make_app():
         from app import App

@@ -15,7 +15,7 @@ except ImportError:  # CPython
         return x
 
 
-VOLUME_MAX = const(10)
+_VOLUME_MAX = const(10)
 _DUTY_MAX = const(32768)  # 50 % of duty_u16's 65535
 
 # Tunes: tuples of (frequency Hz or 0 for a rest, duration ms).
@@ -68,10 +68,10 @@ class Sound:
             vol = 5
         if vol <= 0:
             return 0
-        if vol > VOLUME_MAX:
-            vol = VOLUME_MAX
+        if vol > _VOLUME_MAX:
+            vol = _VOLUME_MAX
         # Perceived loudness is roughly logarithmic in duty: square the volume step.
-        return max(64, _DUTY_MAX * vol * vol // (VOLUME_MAX * VOLUME_MAX))
+        return max(64, _DUTY_MAX * vol * vol // (_VOLUME_MAX * _VOLUME_MAX))
 
     def play(self, name):
         """Queue a tune by name ("roll", "yatzy", "end", "click"); replaces one playing."""

@@ -40,7 +40,7 @@ _SET_VCOM_DESEL = const(0xDB)
 _SET_CHARGE_PUMP = const(0x8D)
 
 _CTRL_CMD = const(0x00)  # Co=0, D/C#=0: a stream of command bytes follows
-_DATA_PREFIX = b"\x40"  # Co=0, D/C#=1: a stream of GDDRAM bytes follows
+_DATA_PREFIX = const(b"\x40")  # Co=0, D/C#=1: a stream of GDDRAM bytes follows
 
 
 class SSD1306_I2C(framebuf.FrameBuffer):

@@ -27,6 +27,14 @@ app could not have written. A setting must be one of the values the settings men
 
 import json
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
 import settings as _settings
 
 from save import frame
@@ -81,7 +89,7 @@ def _json_load(payload):
         raise ValueError("record content is not valid JSON")
 
 
-_UNREADABLE = b"?"  # stands for a file whose read failed: unpack() reports it as damaged
+_UNREADABLE = const(b"?")  # stands for a file whose read failed: unpack() reports it as damaged
 
 
 def _read(storage, name):
@@ -120,8 +128,8 @@ def name_ok(s, most):
 # --- settings ------------------------------------------------------------------------------
 
 SETTINGS_FILE = "settings.dat"
-SETTINGS_KIND = "SETT"
-SETTINGS_VERSION = 1
+_SETTINGS_KIND = const("SETT")
+_SETTINGS_VERSION = const(1)
 
 # The defaults of settings.py's table; a stored value of one of its keys must be one the
 # settings menu offers (settings.choices), of a key the caller adds its default's type.
@@ -170,7 +178,7 @@ class Settings:
         if data is None:
             return out, None
         try:
-            _, payload = unpack(data, SETTINGS_KIND)
+            _, payload = unpack(data, _SETTINGS_KIND)
             saved = _json_load(payload)
             if not isinstance(saved, dict):
                 raise ValueError("settings record is not a table")
@@ -190,12 +198,92 @@ class Settings:
         """Write the settings (a dict of JSON values) atomically."""
         if not isinstance(settings, dict):
             raise ValueError("settings must be a dict")
-        storage.write(SETTINGS_FILE, pack(SETTINGS_KIND, SETTINGS_VERSION, _json_bytes(settings)))
+        storage.write(
+            SETTINGS_FILE, pack(_SETTINGS_KIND, _SETTINGS_VERSION, _json_bytes(settings))
+        )
+
+
+# --- names and the last set-up (names.dat; save.store.Store.save_setup writes it) ----------
+
+_NAMES_FILE = const("names.dat")  # as save/store.py's
+_NAMES_KIND = const("NAME")
+_NAME_LEN = const(6)  # the longest player name
+
+
+def _whole(v):
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _check_setup(s):
+    """ValueError unless `s` is a set-up the set-up screens could have made: a known
+    ruleset with options it accepts, 1..SEATS players, SEATS seats of names of printable
+    characters (name_ok) and known levels, a game count."""
+    from yatzy import rules
+
+    from save.store import LEVELS, SEATS
+
+    if not isinstance(s["rules"], str) or s["rules"] not in rules.RULESET_IDS:
+        raise ValueError("rules")
+    if not isinstance(s["options"], dict):
+        raise ValueError("options")
+    rules.normalize_options(s["rules"], s["options"])
+    n = s["n"]
+    if not _whole(n) or not 1 <= n <= SEATS:
+        raise ValueError("players")
+    names, levels = s["names"], s["levels"]
+    if not isinstance(names, list) or not isinstance(levels, list):
+        raise ValueError("seats")
+    if len(names) != SEATS or len(levels) != SEATS or not _whole(s["games"]) or s["games"] < 0:
+        raise ValueError("seats")
+    for v in names:
+        if not name_ok(v, _NAME_LEN):
+            raise ValueError("name")
+    for v in levels:
+        if not isinstance(v, str) or v not in LEVELS:
+            raise ValueError("level")
+
+
+def _fill_seats(s):
+    """A set-up saved with fewer seats (the 8 of earlier builds) gets the default names and
+    kinds for the seats it lacks."""
+    from save.store import SEATS
+
+    names, levels = s["names"], s["levels"]
+    if isinstance(names, list) and isinstance(levels, list) and len(names) == len(levels):
+        from save.store import default_setup
+
+        d = default_setup()
+        if len(names) < SEATS:
+            s["names"] = names + d["names"][len(names) :]
+            s["levels"] = levels + d["levels"][len(levels) :]
+
+
+def load_setup(storage):
+    """(set-up dict, note or None): Store.load_setup."""
+    from save.store import default_setup
+
+    s = default_setup()
+    try:
+        data = storage.read(_NAMES_FILE)
+    except OSError:
+        return s, "Flash read error"
+    if data is None:
+        return s, None
+    try:
+        _, payload = unpack(data, _NAMES_KIND)
+        saved = json.loads(bytes(payload).decode())
+        for k in s:
+            s[k] = saved[k]
+        _fill_seats(s)
+        _check_setup(s)
+        return s, None
+    except (ValueError, KeyError, TypeError, UnicodeError):
+        return default_setup(), "Names damaged"
 
 
 # --- high scores: save/scores.py, imported when first asked for ----------------------------
 
-_LAZY = ("HighScores", "SCORES_FILES", "SCORES_KIND", "SCORES_VERSION", "TOP", "NAME_MAX")
+_LAZY = const(("HighScores", "SCORES_FILES", "SCORES_KIND", "SCORES_VERSION", "TOP", "NAME_MAX"))
 
 
 def __getattr__(name):
@@ -205,6 +293,34 @@ def __getattr__(name):
     from save import scores
 
     return getattr(scores, name)
+
+
+def record(store, g):
+    """Store.record's entries (g eligible, the store's high scores loaded): the human
+    players' totals not in the table yet; [(player, place)] of those that entered it."""
+    when = "#%d" % getattr(g, "number", 0)
+    rid = g.rules_id
+    hs = store.hs
+    table = hs.table(rid)
+    seats = []
+    results = []
+    for p in range(len(g.players)):
+        pl = g.players[p]
+        if pl.cpu:
+            continue
+        row = (pl.name[:_NAME_LEN], g.total(p), when)
+        if row in table:
+            continue
+        seats.append(p)
+        results.append(row[:2])
+    if not results:
+        return []
+    try:
+        places = hs.end_game(rid, results, when)
+    except OSError:
+        store.failed = True
+        return []
+    return [(seats[i], places[i]) for i in range(len(seats)) if places[i]]
 
 
 # --- the game in progress ------------------------------------------------------------------
@@ -296,3 +412,25 @@ class SavedGame:
     @staticmethod
     def clear(storage):
         storage.remove(GAME_FILE)
+
+
+def load_game(storage, dice):
+    """(game or None, note or None), the game with .levels and .number: Store.load_game."""
+    from save.store import LEVELS
+
+    try:
+        g, meta, note = SavedGame.load_game(storage, dice)
+    except OSError:
+        return None, "Flash read error"
+    if g is None:
+        return None, note
+    levels = meta.get("levels")
+    if not isinstance(levels, list) or len(levels) != len(g.players):
+        levels = ["basic" if pl.cpu else "" for pl in g.players]
+    for i in range(len(levels)):
+        if levels[i] not in LEVELS or bool(levels[i]) != g.players[i].cpu:
+            levels[i] = "basic" if g.players[i].cpu else ""
+    g.levels = levels
+    n = meta.get("number", 0)
+    g.number = n if isinstance(n, int) else 0
+    return g, None

@@ -1,4 +1,4 @@
-# Named files with atomic writes, on the Pico's flash or a host folder (os only), and in memory.
+# Named files with atomic writes, on the Pico's flash or a host folder (os only).
 # SPDX-License-Identifier: MIT
 """Storage contract (docs/CONTRACTS.md): read(name) -> bytes or None, write(name, data),
 remove(name), names().
@@ -12,12 +12,21 @@ renamed to `name`; a power cut in that gap leaves `name.new`, which read() retur
 `name` is missing. `name.tmp` itself is never read: it may be torn (a cut during the write,
 also the very first write of a file, which must read back as "no file yet", not as
 damage). Contents are not checked here: every file is a checksummed record (save/frame.py).
+`MemoryStorage()` (save/memory.py, reached here too) keeps the same contract in RAM.
 """
 
 import os
 
-_TMP = ".tmp"  # being written: never read back
-_NEW = ".new"  # complete new copy while the old one is removed (rename cannot replace)
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+_TMP = const(".tmp")  # being written: never read back
+_NEW = const(".new")  # complete new copy while the old one is removed (rename cannot replace)
 
 
 def check_name(name):
@@ -135,27 +144,9 @@ class FileStorage:
         return out
 
 
-class MemoryStorage:
-    """The same contract in RAM (simulator, benches, tests that need no power cuts)."""
+def __getattr__(name):
+    """MemoryStorage (save/memory.py: the simulator's, the benches' and the tests'; the
+    firmware never loads it)."""
+    from save import memory
 
-    def __init__(self):
-        self.files = {}
-        self.writes = 0
-
-    def read(self, name):
-        check_name(name)
-        return self.files.get(name)
-
-    def write(self, name, data):
-        check_name(name)
-        if not isinstance(data, (bytes, bytearray, memoryview)):
-            raise ValueError("storage data must be bytes, got %s" % type(data).__name__)
-        self.files[name] = bytes(data)
-        self.writes += 1
-
-    def remove(self, name):
-        check_name(name)
-        self.files.pop(name, None)
-
-    def names(self):
-        return sorted(self.files)
+    return getattr(memory, name)

@@ -6,15 +6,20 @@
 # Loads never raise: a missing file means defaults, a damaged one (or one the app could not
 # have written) defaults plus a short note for the title screen.
 
-import json
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
 
 from yatzy.levels import LEVELS as _CPU_LEVELS
 
-NAME_LEN = 6
 LEVELS = ("",) + _CPU_LEVELS  # seat kinds: "" a person, else a computer level
 SEATS = 30  # yatzy.rules.MAX_PLAYERS: the set-up remembers a name and a kind per seat
-_NAMES_FILE = "names.dat"
-_NAMES_KIND = "NAME"
+_NAMES_FILE = const("names.dat")  # as save/records.py's (its reader)
+_NAMES_KIND = const("NAME")
 
 
 def default_setup():
@@ -28,53 +33,11 @@ def default_setup():
     }
 
 
-def _whole(v):
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-def _check_setup(s):
-    """ValueError unless `s` is a set-up the set-up screens could have made: a known
-    ruleset with options it accepts, 1..SEATS players, SEATS seats of names of printable
-    characters (records.name_ok) and known levels, a game count."""
-    from yatzy import rules
-
-    if not isinstance(s["rules"], str) or s["rules"] not in rules.RULESET_IDS:
-        raise ValueError("rules")
-    if not isinstance(s["options"], dict):
-        raise ValueError("options")
-    rules.normalize_options(s["rules"], s["options"])
-    n = s["n"]
-    if not _whole(n) or not 1 <= n <= SEATS:
-        raise ValueError("players")
-    names, levels = s["names"], s["levels"]
-    if not isinstance(names, list) or not isinstance(levels, list):
-        raise ValueError("seats")
-    if len(names) != SEATS or len(levels) != SEATS or not _whole(s["games"]) or s["games"] < 0:
-        raise ValueError("seats")
-    name_ok = _records().name_ok
-    for v in names:
-        if not name_ok(v, NAME_LEN):
-            raise ValueError("name")
-    for v in levels:
-        if not isinstance(v, str) or v not in LEVELS:
-            raise ValueError("level")
-
-
-def _fill_seats(s):
-    """A set-up saved with fewer seats (the 8 of earlier builds) gets the default names and
-    kinds for the seats it lacks."""
-    names, levels = s["names"], s["levels"]
-    if isinstance(names, list) and isinstance(levels, list) and len(names) == len(levels):
-        d = default_setup()
-        if len(names) < SEATS:
-            s["names"] = names + d["names"][len(names) :]
-            s["levels"] = levels + d["levels"][len(levels) :]
-
-
 def _records():
     """save/records.py, imported when needed: while a game is played only save/frame.py
     (the in-place game save) stays loaded; the app calls Store.release when a game
-    starts."""
+    starts. What only loading needs (the set-up's checks, a saved game's levels, entering
+    high scores) is there too, so that it is not in the heap while a game is played."""
     from save import records
 
     return records
@@ -146,23 +109,7 @@ class Store:
     # ---- names and the last set-up -------------------------------------------------------
     def load_setup(self):
         """(set-up dict, note or None)."""
-        s = default_setup()
-        try:
-            data = self.storage.read(_NAMES_FILE)
-        except OSError:
-            return s, "Flash read error"
-        if data is None:
-            return s, None
-        try:
-            _, payload = _records().unpack(data, _NAMES_KIND)
-            saved = json.loads(bytes(payload).decode())
-            for k in s:
-                s[k] = saved[k]
-            _fill_seats(s)
-            _check_setup(s)
-            return s, None
-        except (ValueError, KeyError, TypeError, UnicodeError):
-            return default_setup(), "Names damaged"
+        return _records().load_setup(self.storage)
 
     def save_setup(self, s):
         from save import frame
@@ -174,22 +121,7 @@ class Store:
     # ---- the game in progress ------------------------------------------------------------
     def load_game(self, dice):
         """(game or None, note or None); the game carries .levels and .number."""
-        try:
-            g, meta, note = _records().SavedGame.load_game(self.storage, dice)
-        except OSError:
-            return None, "Flash read error"
-        if g is None:
-            return None, note
-        levels = meta.get("levels")
-        if not isinstance(levels, list) or len(levels) != len(g.players):
-            levels = ["basic" if pl.cpu else "" for pl in g.players]
-        for i in range(len(levels)):
-            if levels[i] not in LEVELS or bool(levels[i]) != g.players[i].cpu:
-                levels[i] = "basic" if g.players[i].cpu else ""
-        g.levels = levels
-        n = meta.get("number", 0)
-        g.number = n if isinstance(n, int) else 0
-        return g, None
+        return _records().load_game(self.storage, dice)
 
     def save_game(self, g, levels):
         from yatzy import codec
@@ -254,28 +186,7 @@ class Store:
             return []
         self._load_scores()
         self._best = {}
-        when = "#%d" % getattr(g, "number", 0)
-        rid = g.rules_id
-        table = self.hs.table(rid)
-        seats = []
-        results = []
-        for p in range(len(g.players)):
-            pl = g.players[p]
-            if pl.cpu:
-                continue
-            row = (pl.name[:NAME_LEN], g.total(p), when)
-            if row in table:
-                continue
-            seats.append(p)
-            results.append(row[:2])
-        if not results:
-            return []
-        try:
-            places = self.hs.end_game(rid, results, when)
-        except OSError:
-            self.failed = True
-            return []
-        return [(seats[i], places[i]) for i in range(len(seats)) if places[i]]
+        return _records().record(self, g)
 
     def reset_scores(self):
         self._load_scores()

@@ -19,33 +19,10 @@ UPPER = ("ones", "twos", "threes", "fours", "fives", "sixes")
 # Face value of each upper box.
 FACE = {"ones": 1, "twos": 2, "threes": 3, "fours": 4, "fives": 5, "sixes": 6}
 
-# Short label (<= 6 chars, for the OLED) of every box. The long texts (full name, what it
-# needs, what it scores) are in yatzy/rules_info.py, loaded on demand: CATEGORY_INFO and
-# YAHTZEE_INFO below are read through the module's __getattr__.
-LABELS = {
-    "ones": "1s",
-    "twos": "2s",
-    "threes": "3s",
-    "fours": "4s",
-    "fives": "5s",
-    "sixes": "6s",
-    "one_pair": "1 pair",
-    "two_pairs": "2 pair",
-    "three_pairs": "3 pair",
-    "three_of_a_kind": "3 kind",
-    "four_of_a_kind": "4 kind",
-    "five_of_a_kind": "5 kind",
-    "small_straight": "Sm st",
-    "large_straight": "Lg st",
-    "full_straight": "Full s",
-    "full_house": "House",
-    "villa": "Villa",
-    "tower": "Tower",
-    "chance": "Chance",
-    "yatzy": "Yatzy",
-    "maxi_yatzy": "Maxi Y",
-    "yahtzee": "Yahtz",
-}
+# The boxes' short labels (<= 6 chars, for the OLED: ``LABELS``), full names and what they
+# need and score are in yatzy/rules_info.py, loaded on demand: LABELS, CATEGORY_INFO and
+# YAHTZEE_INFO below are read through the module's __getattr__ (the screens draw the
+# language's labels, lang.box; a dict of them here would intern every label for good).
 
 MAX_EXTRA_ROWS = 3
 MAX_PLAYERS = 30  # the Swedish sheet says 2-30 players, the Norwegian one "no upper limit"
@@ -131,10 +108,9 @@ class Ruleset:
 
     def label(self, category):
         """Short label (<= 6 chars) of a box, e.g. ``label("yatzy_2") == "Yatzy2"``."""
-        base, n = split_extra(category)
-        if base not in LABELS:
-            raise ValueError("unknown category %r" % (category,))
-        return LABELS[base][:5] + str(n) if n else LABELS[base]
+        from yatzy.rules_info import category_info
+
+        return category_info(category, self)[0]
 
     def is_upper(self, category):
         return category in FACE
@@ -188,8 +164,8 @@ def _rulesets():
 
 
 def __getattr__(name):
-    """``RULESETS`` is built on first use; ``CATEGORY_INFO``, ``YAHTZEE_INFO`` and
-    ``category_info`` live in yatzy/rules_info.py (the help screen's texts); ``OPTIONS``,
+    """``RULESETS`` is built on first use; ``LABELS``, ``CATEGORY_INFO``, ``YAHTZEE_INFO``
+    and ``category_info`` live in yatzy/rules_info.py (the help screen's texts); ``OPTIONS``,
     ``configure``, ``normalize_options``, ``applies``, ``menu_values`` and ``max_upper``
     live in yatzy/rules_config.py (needed to set up a game, not to play it).
     A game in play needs none of them: some 28 KB of heap on the 64-bit unix port."""
@@ -207,6 +183,7 @@ def __getattr__(name):
 
 # name -> the core module it is loaded from on first use (nothing else is reached through)
 _LAZY = {
+    "LABELS": "rules_info",
     "CATEGORY_INFO": "rules_info",
     "YAHTZEE_INFO": "rules_info",
     "category_info": "rules_info",

@@ -56,6 +56,9 @@ YAHTZEE_INFO = {
     "large_straight": ("Lg st", "Large straight", "five in a row", None),
 }
 
+# box id -> its short label (rules.LABELS)
+LABELS = {c: v[0] for c, v in CATEGORY_INFO.items()}
+
 _POINTS = {}  # (ruleset id, box) -> points of a fixed-score box (the help draws every frame)
 
 

@@ -1,9 +1,11 @@
 # The dice_seed file: a maker's (and the emulated Pico's) way to replayable dice on the device.
 # SPDX-License-Identifier: MIT
 import pytest
-from pico.runner import DICE_SEED, dice_seed
+from pico.runner import dice_seed
 from save.storage import FileStorage
 from yatzy.dice import SeededDice
+
+DICE_SEED = "dice_seed"  # the file dice_seed() reads
 
 
 @pytest.mark.parametrize(

@@ -60,8 +60,8 @@ def test_every_button_is_an_input_with_pull_up_active_low():
         assert row[3] == "internal up" and row[4] == "low"
 
 
-def test_header_table_in_board_py_matches_pins():
-    path = os.path.join(os.path.dirname(board.__file__), "board.py")
+def test_header_table_in_pins_py_matches_pins():
+    path = os.path.join(os.path.dirname(board.__file__), "pins.py")
     text = open(path).read()
     rows = re.findall(r"^# \| (GP\d+|LED) +\| (\S+) +\| (\S+) +\| (.+?) +\| (\S+) +\| (.+?) +\|$",
                       text, re.M)  # fmt: skip
@@ -70,6 +70,19 @@ def test_header_table_in_board_py_matches_pins():
         for r in board.PINS
     ]
     assert rows == want
+
+
+def test_board_gpio_constants_are_the_pin_maps():
+    """board.py's GPIO numbers (the firmware does not load pico/pins.py) are PINS's."""
+    from pico import pins
+
+    assert board.PINS is pins.PINS and board.gpio is pins.gpio
+    got = (board._SDA, board._SCL, board._OLED_RES, board._BUZZER)
+    assert got == tuple(pins.gpio(s) for s in ("SDA", "SCL", "OLED_RES", "BUZZER"))
+    assert board._BUTTON_GPIO == tuple(pins.gpio(n.upper()) for n in board.BUTTONS)
+    assert board.PANEL in pins.PANELS and "ssd1306" in pins.PANELS and len(pins.PANELS) == 2
+    assert (board._OLED_ADDR, board._I2C_ID) == (pins.OLED_ADDR, pins.I2C_ID)
+    assert board.OLED_ADDR == pins.OLED_ADDR and (board._WIDTH, board._HEIGHT) == (128, 64)
 
 
 def test_gpio_lookup_and_unknown_signal():

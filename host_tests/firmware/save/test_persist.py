@@ -648,3 +648,11 @@ def test_a_failing_read_counts_as_damage_not_a_crash():
     assert SavedGame.load(s) == (None, "Saved game damaged")
     hs = HighScores(s)
     assert hs.load() == "High scores damaged: reset" and hs.tables == {}
+
+
+def test_the_set_up_file_is_named_alike_by_its_writer_and_its_reader():
+    """save.store writes names.dat while a game is played (save.records is not loaded then)
+    and save.records reads it: each has the name and kind as a constant of its own."""
+    from save import store
+
+    assert (store._NAMES_FILE, store._NAMES_KIND) == (persist._NAMES_FILE, persist._NAMES_KIND)

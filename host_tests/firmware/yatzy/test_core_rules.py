@@ -102,7 +102,7 @@ def test_menu_values_are_all_accepted():
 
 
 def test_short_labels_match_help_texts():
-    """rules.LABELS (kept resident) repeats the help texts' short labels (loaded on demand)."""
+    """rules.LABELS (read from rules_info on demand) are the help texts' short labels."""
     from yatzy import rules_info
 
     assert set(rules.LABELS) == set(rules_info.CATEGORY_INFO)

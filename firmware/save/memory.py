@@ -1,0 +1,33 @@
+# The storage contract in RAM: the simulator's, the benches' and the tests' (not the Pico's).
+# SPDX-License-Identifier: MIT
+"""``MemoryStorage()``: read, write, remove and names as save.storage.FileStorage, kept in a
+dict (``files``) with a count of writes; reached as ``save.storage.MemoryStorage`` too (the
+firmware never loads this module)."""
+
+from save.storage import check_name
+
+
+class MemoryStorage:
+    """The same contract in RAM (simulator, benches, tests that need no power cuts)."""
+
+    def __init__(self):
+        self.files = {}
+        self.writes = 0
+
+    def read(self, name):
+        check_name(name)
+        return self.files.get(name)
+
+    def write(self, name, data):
+        check_name(name)
+        if not isinstance(data, (bytes, bytearray, memoryview)):
+            raise ValueError("storage data must be bytes, got %s" % type(data).__name__)
+        self.files[name] = bytes(data)
+        self.writes += 1
+
+    def remove(self, name):
+        check_name(name)
+        self.files.pop(name, None)
+
+    def names(self):
+        return sorted(self.files)
