@@ -20,6 +20,7 @@ LEVELS = ("",) + _CPU_LEVELS  # seat kinds: "" a person, else a computer level
 SEATS = 30  # yatzy.rules.MAX_PLAYERS: the set-up remembers a name and a kind per seat
 _NAMES_FILE = const("names.dat")  # as save/records.py's (its reader)
 _NAMES_KIND = const("NAME")
+_WHOLE_MOST = const(8192)  # a save buffer up to this size is made for the whole game at once
 
 
 def default_setup():
@@ -130,12 +131,17 @@ class Store:
 
         meta = {"levels": list(levels or ()), "number": getattr(g, "number", 0)}
         at, m = frame.game_data_at(meta)
-        # sized for the whole game when it starts (least fragmented), so it does not grow
-        # mid-game; a turn takes about 8 + 3 x dice bytes (Maxi: more with saved rolls)
-        want = at + 128 + len(g.players) * (48 + g.rounds * (12 + 4 * g.rules.dice))
-        if self._buf is None or len(self._buf) < want:
+        # A turn takes about 8 + 3 x dice bytes (Maxi: more with saved rolls). Sized for the
+        # whole game when that is small, so it does not grow mid-game; a big game's buffer
+        # (30 players of Maxi Triple: some 66 KB, in one block that a fragmented heap may
+        # not have at NEW GAME) is sized four rounds ahead and grows with the game.
+        n, turn = len(g.players), 12 + 4 * g.rules.dice
+        whole = at + 128 + n * (48 + g.rounds * turn)
+        now = at + 128 + n * (48 + g.round * turn)
+        if self._buf is None or len(self._buf) < (whole if whole <= _WHOLE_MOST else now):
             self._buf = None  # the old one can go before the new one is made
-            self._buf = bytearray(want)
+            ahead = min(whole, now + 4 * n * turn)
+            self._buf = bytearray(whole if whole <= _WHOLE_MOST else ahead)
         # one long-lived buffer, the record framed in place: saved after every roll and box
         self._buf, end = codec.encode_into(g, self._buf, at, 4)
         return self._guard(frame.save_game_into, self.storage, self._buf, end, m)

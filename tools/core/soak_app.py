@@ -27,7 +27,10 @@ from tools.core import storm
 EVENTS = 1000000
 STORM_LEN = 2000
 MP_SHARE = 0.1
-MP_HEAP = "1m"  # the harness and a game of up to 8 players (512k: see soak_heap)
+# The harness and the largest game a storm draws: 30 `best` computers of Maxi Triple played
+# to the end on this port (host_tests/support/worst_game.py with 30 players: about 530 KB at
+# its peak, measured with gc.mem_free() after each step). README "Reliability".
+MP_HEAP = "1m"
 
 
 def _kind(msg):
