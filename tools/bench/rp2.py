@@ -18,8 +18,13 @@ the game is the one the CPython simulator plans):
   mem_free() after every press and every computer decision, and each decision's time; with
   --floor, also the lowest live heap inside each decision (FLOOR_PROBE), which the samples
   after it miss (the search's working arrays are garbage by then).
-- worst: 8 `best` computers, Maxi Yatzy with Triple columns: START, and after a reboot
-  CONTINUE once; what happened (watchdog, MemoryError) and the heap per decision.
+- worst: the most players a game allows (``yatzy.rules.MAX_PLAYERS``), every one a `best`
+  computer, Maxi Yatzy with Triple columns: START, and after a reboot CONTINUE once; what
+  happened (watchdog, MemoryError, a crash's traceback from the error log) and the heap
+  per decision.
+- late (on request): the same worst case from a save LATE_ROUNDS rounds before the end,
+  made on CPython (worst_late_save) and put on the flash, CONTINUEd at the title and
+  played on.
 - romfs: the ROMFS UF2, flashed with the real `make flash ROMFS=1` over mpremote: start-up
   heap and the same first presses.
 Prints a markdown table, and with --json the raw figures.
@@ -34,6 +39,8 @@ import subprocess
 import sys
 import tempfile
 import time
+
+from yatzy.rules import MAX_PLAYERS
 
 from tools.emu.rp2 import pico as rp2
 from tools.emu.rp2 import play
@@ -390,6 +397,8 @@ def replay(pico, presses, frames, log=None, idle=0.0):
     return out, diverged
 
 
+ERROR_LOG = "error.log"  # pico.runner.ErrorLog's file
+LATE_ROUNDS = 2  # the `late` run: CONTINUE a worst-case save this many rounds before the end
 FOLLOW_MS = 20000  # how long the Pico may take beyond the plan to reach the planned frame
 REPLANS = 8  # plans made again from the Pico's saved game, at most, in one run
 
@@ -520,18 +529,44 @@ def run_heap(uf2, bootrom, presses, frames, log, floor=False):
     }
 
 
-def run_worst(uf2, bootrom, presses, frames, log, until_ms):
-    """8 `best` computers, Maxi + Triple: START, then let them play (with the heap probe);
-    after a reboot, CONTINUE the saved game once. What happened, and the heap per decision."""
+def worst_late_save(rounds_left, seed=SEED):
+    """game.dat of the worst case (``MAX_PLAYERS`` `best` computers, Maxi + Triple) with
+    ``rounds_left`` rounds to go, played on CPython by the engine and the `best` level (its
+    own seeded dice, so the Pico's game goes on from it with the same stream)."""
+    from save.frame import GAME_FILE
+    from save.storage import MemoryStorage
+    from save.store import Store
+    from yatzy import strategy
+    from yatzy.engine import Game
+
+    n = MAX_PLAYERS
+    g = Game("maxi", ["CPU %d" % (i + 1) for i in range(n)], {"triple": True}, seed, [True] * n)
+    while not g.is_over() and g.round <= g.rounds - rounds_left:
+        g.apply(strategy.decide(g, "best"))
+    st = MemoryStorage()
+    Store(st).save_game(g, ["best"] * n)
+    return st.read(GAME_FILE)
+
+
+def run_worst(uf2, bootrom, presses, frames, log, until_ms, late=None):
+    """``MAX_PLAYERS`` `best` computers, Maxi + Triple: START, then let them play (with the
+    heap probe); after a reboot, CONTINUE the saved game once. ``late``: a game.dat
+    (:func:`worst_late_save`) on the flash instead, CONTINUEd at the title and played on.
+    What happened (a crash with the error log's traceback), and the heap per decision."""
+    from save.frame import GAME_FILE
+
     w0 = time.monotonic()
     events = []
-    pico, heap = boot(uf2, bootrom, probe_files())
+    pico, heap = boot(uf2, bootrom, probe_files(extra={GAME_FILE: late} if late else None))
     with pico:
         play.settle(pico)
-        _, diverged = replay(pico, presses[:-1], frames, log)
+        if late:
+            presses, diverged = [("roll", "short")], None  # CONTINUE
+        else:
+            _, diverged = replay(pico, presses[:-1], frames, log)
         button, kind = presses[-1]
         end = pico.t + until_ms * NS_MS
-        continued = False
+        continued = bool(late)
         resets = len(pico.resets)
         _down, up = pico.press(button, play.LONG_MS if kind == "long" else play.SHORT_MS)
         while pico.t < end:
@@ -553,6 +588,13 @@ def run_worst(uf2, bootrom, presses, frames, log, until_ms):
                 break
         text = pico.text()
         emu_s = pico.t / 1e9
+        if "CRASH" in text:
+            trace = pico.files().get(ERROR_LOG, b"").decode("utf-8", "replace")
+            last = trace.rsplit("--- crash", 1)[-1].strip().splitlines()
+            if last:
+                events.append("error log: " + " / ".join(x.strip() for x in last[-6:]))
+            else:  # the log's own write needs heap too
+                events.append("no traceback in the error log")
     heaps, decisions, errors = parse_probe(text)
     return {
         "heap_start": heap,
@@ -744,9 +786,18 @@ def table(res):
                 "-",
             )
         )
-    if res.get("worst"):
-        w = res["worst"]
-        label = "worst case: 8 `best`, Maxi + Triple (%.0f emulated s)" % w["emu_s"]
+    for key, what in (
+        ("worst", "START"),
+        ("late", "CONTINUE %d rounds before the end" % LATE_ROUNDS),
+    ):
+        if not res.get(key):
+            continue
+        w = res[key]
+        label = "worst case: %d `best`, Maxi + Triple, %s (%.0f emulated s)" % (
+            MAX_PLAYERS,
+            what,
+            w["emu_s"],
+        )
         moves = [v for _, v in w["decisions"]]
         if moves:
             text = low({"heap": [h for h in w["heap"] if h[0] == "cpu"], "errors": w["errors"]})
@@ -821,12 +872,12 @@ def main(argv=None):
         "--worst-ms",
         type=int,
         default=300000,
-        help="emulated ms of the 8-player Maxi+Triple all-`best` game (stops at a crash)",
+        help="emulated ms of the MAX_PLAYERS Maxi+Triple all-`best` game (stops at a crash)",
     )
     ap.add_argument(
         "--only",
-        default="stock,heap,romfs,worst",  # profile: on request
-        help="comma-separated runs: stock, heap, romfs, worst (needs --worst-ms), profile",
+        default="stock,heap,romfs,worst",  # profile, late: on request
+        help="comma-separated runs: stock, heap, romfs, worst and late (need --worst-ms), profile",
     )
     ap.add_argument(
         "--players",
@@ -874,9 +925,17 @@ def main(argv=None):
         log("heap probe run")
         res["heap"] = run_heap(uf2, bootrom, presses, frames, log, floor=a.floor)
     if a.worst_ms and "worst" in only:
-        log("worst case: 8 x best, Maxi Yatzy + Triple, %d emulated ms" % a.worst_ms)
-        wp, wf = plan_game("maxi", 8, 8, "best", triple=True, idle_ms=1000)
+        log(
+            "worst case: %d x best, Maxi Yatzy + Triple, %d emulated ms"
+            % (MAX_PLAYERS, a.worst_ms)
+        )
+        wp, wf = plan_game("maxi", MAX_PLAYERS, MAX_PLAYERS, "best", triple=True, idle_ms=1000)
         res["worst"] = run_worst(uf2, bootrom, wp, wf, log, a.worst_ms)
+    if a.worst_ms and "late" in only:
+        log("worst case from a save %d rounds before the end (CONTINUE)" % LATE_ROUNDS)
+        late = worst_late_save(LATE_ROUNDS)
+        log("  game.dat: %d B" % len(late))
+        res["late"] = run_worst(uf2, bootrom, [], [], log, a.worst_ms, late=late)
     if "profile" in only:
         log("profile run (every function of %d modules timed)" % len(PROFILE_MODULES))
         res["profile"] = run_profile(uf2, bootrom, presses, frames, log)
