@@ -41,6 +41,7 @@ from yatzy.future import (  # noqa: F401 (Model, exact_key: public here too)
     _tables,
     _worth,
     box_value,
+    choice_values,
     exact_key,
 )
 from yatzy.future import model as _model
@@ -50,6 +51,7 @@ from yatzy.keeps import (
     expect,
     fill,
     ints,
+    max_lin,
     max_row,
     put,
     raise_to,
@@ -81,9 +83,9 @@ def final_values(game, model, best=None):
         best = ints(t.nrolls, NEG)
     else:
         fill(best, NEG, 0, t.nrolls)
-    now = _now_values(game, model)
-    # per box, the best over the columns where it is open, as a table indexed by the score
-    # (upper boxes: by the count of their face): one pass over the rolls per box
+    # per upper box, the best over the columns where it is open, as a table indexed by the
+    # count of its face: one pass over the rolls per box; a lower box's value is linear in
+    # its score (k0 for nothing): one pass per box and column (keeps.max_lin). This is
     # box_value without filling the card: the future value of the column with one box filled
     # is its lower part with that box taken out plus the upper part as it is, or the other
     # way round (an upper box: the upper part for every count of its face at once)
@@ -96,25 +98,21 @@ def final_values(game, model, best=None):
         card = game.players[p].card[col]
         lo = model.lower_part(card, flag)
         up = model.upper_part(card, have)
-        nc = now[col]
+        nc = lo + up  # the column's value now (_now_values)
         for c in game.open_boxes(p, col):
-            row = score_table(r, c)
-            if c in _rules.FACE:
-                f = _rules.FACE[c]
-                ups = model.upper_row(card, have, c, f, r.dice)
-                tab = []
-                for n in range(r.dice + 1):
-                    tab.append(_worth(r, fa, c, f * n, have, lo + ups[n] - nc, fut))
-            else:
+            if c not in _rules.FACE:
                 k0 = _worth(r, fa, c, 0, have, model.lower_part(card, flag, c) + up - nc, fut)
                 k1 = k0
                 if r.joker and c in r.yatzy_boxes:
                     after = model.lower_part(card, 1, c) + up
                     k1 = _worth(r, fa, c, 1, have, after - nc, fut) - fa * UNIT
-                per = fa * UNIT
-                tab = [k0]
-                for s in range(1, _top(r, c, row) + 1):
-                    tab.append(per * s + k1)
+                max_lin(best, score_table(r, c), fa * UNIT, k1, k0)
+                continue
+            f = _rules.FACE[c]
+            ups = model.upper_row(card, have, c, f, r.dice)
+            tab = []
+            for n in range(r.dice + 1):
+                tab.append(_worth(r, fa, c, f * n, have, lo + ups[n] - nc, fut))
             old = tabs.get(c)
             if old is not None:
                 for j in range(len(tab)):
@@ -122,15 +120,16 @@ def final_values(game, model, best=None):
                         tab[j] = old[j]
             tabs[c] = tab
     for c in tabs:
-        tab = tabs[c]
-        row = score_table(r, c)
-        max_row(best, tab, row, _rules.FACE.get(c, 1))
+        max_row(best, tabs[c], score_table(r, c), _rules.FACE[c])
     # five (six) of a kind: Joker rules and bonuses as the engine applies them
+    now = None
     for face in range(1, 7):
         dice = [face] * r.dice
         extra = game.extra_for(p, dice)
         if not extra and not game.joker_active(p, dice):
-            continue  # plain scores: the loop above has it right
+            continue  # plain scores: the loops above have it right
+        if now is None:
+            now = _now_values(game, model)
         i = t.index_of_roll(dice)
         top = NEG
         for c, col, pts in game.choices_for(p, dice):
@@ -140,19 +139,6 @@ def final_values(game, model, best=None):
         if top > NEG:
             best[i] = top
     return best
-
-
-_TOPS = {}
-
-
-def _top(r, c, row):
-    """Highest raw score of box ``c`` (the score tables' length)."""
-    key = (r.id, c)
-    top = _TOPS.get(key)
-    if top is None:
-        top = max(row)
-        _TOPS[key] = top
-    return top
 
 
 def _best(t, e, stop, bonus, must_roll=False):
@@ -222,13 +208,11 @@ def options(game, level="best"):
     left = game.rolls_left()
     stop_ok = not (r.all_rolls and left > 0)
     if stop_ok:
-        now = _now_values(game, model)
-        extra = game.extra_for(p, game.dice)
-        bonus = left * model.saved_roll if r.saved_rolls else 0
-        for c, col, pts in game.choices():
-            out.append(
-                (box_value(game, model, now, c, col, pts, extra) + bonus, ("score", c, col))
-            )
+        extra = game.extra_for(p, game.dice) * UNIT
+        if r.saved_rolls:
+            extra += left * model.saved_roll
+        for v, c, col in choice_values(game, model, extra):
+            out.append((v, ("score", c, col)))
     if left <= 0:
         # the box ends the turn: a game's next turn builds its own tables, so this turn's
         # leave the heap now rather than when the next one is built (a benchmark that

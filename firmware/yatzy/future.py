@@ -288,16 +288,44 @@ def best_box(game, level="good"):
     if len(ch) < 2:  # none, or no choice (a tie-break turn, a forced box)
         return ch[0][:2] if ch else None
     m = model(game, level)
-    now = _now_values(game, m)
-    extra = game.extra_for(game.current, game.dice)
     best = None
     top = None
-    for c, col, pts in ch:
-        v = box_value(game, m, now, c, col, pts, extra)
+    for v, c, col in choice_values(game, m, game.extra_for(game.current, game.dice) * UNIT):
         if top is None or v > top:
             top = v
             best = (c, col)
     return best
+
+
+def choice_values(game, model, extra=0):
+    """``[(UNIT value, category, column), ...]`` of every box the dice may fill now, in the
+    order of ``game.choices()``: :func:`box_value` of each plus ``extra`` (UNIT), with each
+    column's upper total, flag and parts of the future value found once: a lower box
+    changes only the lower part, an upper box only the upper part."""
+    r = game.rules
+    p = game.current
+    cards = game.players[p].card
+    fut = model.future
+    cols = {}
+    out = []
+    for c, col, pts in game.choices():
+        x = cols.get(col)
+        if x is None:
+            card = cards[col]
+            have = game.upper_total(p, col)
+            flag = _flag(game, p, col)
+            x = (card, have, flag, model.lower_part(card, flag), model.upper_part(card, have))
+            cols[col] = x
+        card, have, flag, lo, up = x
+        if c in _rules.FACE:
+            after = lo + model.upper_row(card, have + pts, c, 0, 0)[0]
+        else:
+            if r.joker and pts and c in r.yatzy_boxes:
+                flag = 1  # a Yahtzee scored: later ones earn the bonus
+            after = model.lower_part(card, flag, c) + up
+        v = _worth(r, r.factors[col], c, pts, have, after - lo - up, fut)
+        out.append((v + extra, c, col))
+    return out
 
 
 def model(game, level):
