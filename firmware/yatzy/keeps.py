@@ -10,8 +10,11 @@ and it is the only array kept (5 dice: 2.5 KB, 6 dice: 5.5 KB). A keep's index i
 adding its dice one by one to the empty keep (index 0). :func:`sub_keeps` lists the keeps
 a roll can make, largest first. :func:`score_table` is the raw score of every roll in one
 box, also generated (``yatzy.tables.scores_<family>``; computed for a ruleset the files do
-not cover). :func:`expect` and :func:`best_keep` are the two steps of the turn search: a
-keep is worth the mean of one more die added, a roll the best of its sub-keeps.
+not cover). :func:`expect` and :func:`best_sub` are the two steps of the turn search: a
+keep is worth the mean of one more die added, a roll the best of its sub-keeps; both work
+in place on one array of a value per keep, so a turn looks a roll further ahead without a
+new array. :func:`work` is the pair of arrays the computer levels reuse for every turn of
+a game (6 dice: 1.8 + 3.7 KB; 5 dice: 1.0 + 1.8 KB), allocated once.
 
 Example::
 
