@@ -37,15 +37,17 @@ Example::
 from yatzy import rules as _rules
 from yatzy.engine import DIRECTION, OVER, ROLLOFF, TIEBREAK
 from yatzy.holds import keep_mask
-from yatzy.keeps import (  # noqa: F401 (tables, score_table: public here too)
+from yatzy.keeps import (  # noqa: F401 (score_table: public here too)
     best_sub,
     expect,
     ints,
+    native,
     put,
     score_table,
     sub_keeps,
-    tables,
+    work,
 )
+from yatzy.keeps import tables as _tables
 from yatzy.levels import LEVELS, PROVIDERS  # noqa: F401 (LEVELS: public here too)
 
 SCALE = 65536  # fixed point: expected values are integers in 1/65536 points
@@ -58,6 +60,16 @@ _cache = [None, None, None]  # game, signature, [values of stopping, keep values
 def register(level, fn):
     """Make ``decide(game, level)`` call ``fn(game, rand)``."""
     _LEVELS[level] = fn
+
+
+def tables(n):
+    """The search's tables for ``n`` dice (``keeps.tables``), its compiled kernels and the
+    arrays every turn reuses (``keeps.work``): the app makes them when a game with computer
+    players starts, before the heap fragments, so that no decision builds them."""
+    t = _tables(n)
+    native()
+    work(t)
+    return t
 
 
 def _level_fn(level):
@@ -138,7 +150,7 @@ def _box_value(game, p, category, column, points):
 
 def final_values(game):
     """Points (scaled) of stopping with each roll, for the current player and phase."""
-    t = tables(game.rules.dice)
+    t = _tables(game.rules.dice)
     if game.phase == TIEBREAK:
         return _scaled(t, [sum(t.roll(i)) for i in range(t.nrolls)])
     r = game.rules
@@ -198,7 +210,7 @@ def keep_values(game, rolls_left):
     moved up a roll at a time in place (rolls left only go down in a turn; fewer than
     the array holds are built again from the values of stopping)."""
     sig = _signature(game)
-    t = tables(game.rules.dice)
+    t = _tables(game.rules.dice)
     if _cache[0] is not game or _cache[1] != sig:
         _cache[0] = game
         _cache[1] = sig
@@ -259,7 +271,7 @@ def _basic(game, rand=None):
     left = game.rolls_left()
     if left <= 0:
         return _score(game)
-    t = tables(game.rules.dice)
+    t = _tables(game.rules.dice)
     ri = t.index_of_roll(game.dice)
     e = keep_values(game, min(left, MAX_LOOKAHEAD))
     best = -1
