@@ -49,7 +49,6 @@ from yatzy.holds import keep_mask, kept
 from yatzy.keeps import (
     best_sub,
     expect,
-    fill,
     ints,
     max_lin,
     max_row,
@@ -73,16 +72,12 @@ CACHE_LIMIT = 1  # turns remembered (one is enough in a game; benchmarks raise i
 _slipped = [None]  # the turn in which easy last slipped
 
 
-def final_values(game, model, best=None):
-    """UNIT value of ending the turn with each roll (best box for each), written into
-    ``best`` (``tables(n).nrolls`` ints from ``keeps.ints``) when given; returns it."""
+def final_values(game, model):
+    """UNIT value of ending the turn with each roll (best box for each)."""
     r = game.rules
     t = tables(r.dice)
     p = game.current
-    if best is None:
-        best = ints(t.nrolls, NEG)
-    else:
-        fill(best, NEG, 0, t.nrolls)
+    best = ints(t.nrolls, NEG)
     # per upper box, the best over the columns where it is open, as a table indexed by the
     # count of its face: one pass over the rolls per box; a lower box's value is linear in
     # its score (k0 for nothing): one pass per box and column (keeps.max_lin). This is
@@ -164,22 +159,21 @@ def _signature(game, model):
 def _levels(game, level, model, need):
     """``[final values, keep values with need rolls to come, need]`` of this turn.
 
-    The turn keeps two arrays, ``keeps.work``'s pair (allocated once, reused by every turn)
-    while a game remembers one turn (``CACHE_LIMIT``): the keep values with j + 1 rolls to
-    come are made in place from those with j (each roll's best sub-keep or stop, then one
-    die more's mean), so no level is kept besides the one asked for. Rolls left only go
-    down in a turn; fewer rolls than the array holds are built up again from the final
-    values (a few viper passes)."""
+    One array of keep values, ``keeps.work``'s (allocated once, reused by every turn) while
+    a game remembers one turn (``CACHE_LIMIT``): the keep values with j + 1 rolls to come
+    are made in place from those with j (each roll's best sub-keep or stop, then one die
+    more's mean), so no level is kept besides the one asked for. Rolls left only go down
+    in a turn; fewer rolls than the array holds are built up again from the final values
+    (a few viper passes). With one roll to come the array's rolls' part holds the final
+    values themselves, so their own array goes (built again if a turn asks for more)."""
     sig = _signature(game, model)
     lv = _cache.get(sig)
     t = tables(game.rules.dice)
-    if lv is None:
+    if lv is None or (lv[0] is None and need > lv[2]):
         if len(_cache) >= CACHE_LIMIT:
             _cache.clear()
-        w = work(t) if CACHE_LIMIT == 1 else (None, None)
-        lv = [final_values(game, model, w[0]), w[1], 0]
-        if lv[1] is None:
-            lv[1] = ints(t.nkeeps)
+        lv = None
+        lv = [final_values(game, model), work(t) if CACHE_LIMIT == 1 else ints(t.nkeeps), 0]
         _cache[sig] = lv
     e = lv[1]
     if not lv[2] or lv[2] > need:
@@ -191,6 +185,8 @@ def _levels(game, level, model, need):
         _best(t, e, lv[0], j * model.saved_roll, game.rules.all_rolls)
         expect(t, e)
         lv[2] = j + 1
+    if need == 1 and CACHE_LIMIT == 1:
+        lv[0] = None  # in e[t.first_full:] now, and no later decision of the turn needs more
     return lv
 
 
