@@ -37,10 +37,8 @@ from yatzy.future import (  # noqa: F401 (Model, exact_key: public here too)
     UNIT,
     Model,
     _flag,
-    _now_values,
     _tables,
     _worth,
-    box_value,
     choice_values,
     exact_key,
 )
@@ -80,10 +78,10 @@ def final_values(game, model):
     best = ints(t.nrolls, NEG)
     # per upper box, the best over the columns where it is open, as a table indexed by the
     # count of its face: one pass over the rolls per box; a lower box's value is linear in
-    # its score (k0 for nothing): one pass per box and column (keeps.max_lin). This is
-    # box_value without filling the card: the future value of the column with one box filled
-    # is its lower part with that box taken out plus the upper part as it is, or the other
-    # way round (an upper box: the upper part for every count of its face at once)
+    # its score (k0 for nothing): one pass per box and column (keeps.max_lin). As in
+    # choice_values, the card is not filled: the future value of the column with one box
+    # filled is its lower part with that box taken out plus the upper part as it is, or the
+    # other way round (an upper box: the upper part for every count of its face at once)
     tabs = {}
     fut = model.future
     for col in range(r.columns):
@@ -93,7 +91,7 @@ def final_values(game, model):
         card = game.players[p].card[col]
         lo = model.lower_part(card, flag)
         up = model.upper_part(card, have)
-        nc = lo + up  # the column's value now (_now_values)
+        nc = lo + up  # the column's value now
         for c in game.open_boxes(p, col):
             if c not in _rules.FACE:
                 k0 = _worth(r, fa, c, 0, have, model.lower_part(card, flag, c) + up - nc, fut)
@@ -117,22 +115,17 @@ def final_values(game, model):
     for c in tabs:
         max_row(best, tabs[c], score_table(r, c), _rules.FACE[c])
     # five (six) of a kind: Joker rules and bonuses as the engine applies them
-    now = None
     for face in range(1, 7):
         dice = [face] * r.dice
         extra = game.extra_for(p, dice)
         if not extra and not game.joker_active(p, dice):
             continue  # plain scores: the loops above have it right
-        if now is None:
-            now = _now_values(game, model)
-        i = t.index_of_roll(dice)
         top = NEG
-        for c, col, pts in game.choices_for(p, dice):
-            v = box_value(game, model, now, c, col, pts, extra)
+        for v, _c, _col in choice_values(game, model, extra * UNIT, game.choices_for(p, dice)):
             if v > top:
                 top = v
         if top > NEG:
-            best[i] = top
+            best[t.index_of_roll(dice)] = top
     return best
 
 

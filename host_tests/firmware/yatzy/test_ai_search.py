@@ -12,7 +12,7 @@ from yatzy import ai, keeps, strategy
 from yatzy import rules as R
 from yatzy.dice import SeededDice
 from yatzy.engine import Game
-from yatzy.future import _now_values, box_value, choice_values
+from yatzy.future import _flag, _worth, choice_values
 from yatzy.rounds import TURN
 
 VARIANTS = [
@@ -38,6 +38,36 @@ def positions(rules, options, level, seed, limit=60):
             n += 1
             yield g
         g.apply(strategy.decide(g, level))
+
+
+def _now_values(game, model):
+    """Each column's future value now."""
+    p = game.current
+    out = []
+    for col in range(game.rules.columns):
+        card = game.players[p].card[col]
+        out.append(model.value(card, game.upper_total(p, col), _flag(game, p, col)))
+    return out
+
+
+def box_value(game, model, now, c, col, pts, dice_extra=0):
+    """UNIT value of filling (c, col) with ``pts``, the card filled to see it (the
+    definition): points, bonus, change of the column's future value, the dice's extra."""
+    r = game.rules
+    p = game.current
+    card = game.players[p].card[col]
+    have = game.upper_total(p, col)
+    flag = _flag(game, p, col)
+    upper = have + pts if c in R.FACE else have
+    if r.joker and c in r.yatzy_boxes and pts:
+        flag = 1
+    card[c] = pts
+    try:
+        after = model.value(card, upper, flag)
+    finally:
+        card[c] = None
+    change = after - now[col]
+    return _worth(r, r.factors[col], c, pts, have, change, model.future) + dice_extra * ai.UNIT
 
 
 def old_final_values(game, model):
