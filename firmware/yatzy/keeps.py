@@ -271,14 +271,6 @@ def raise_to(b, stop, bonus: int, off: int, n: int, w: int):
         if v > (int(pb[off + i]) << w >> w):
             pb[off + i] = v
         i += 1
-
-@micropython.viper
-def fill(b, v: int, lo: int, hi: int):
-    pb = ptr32(b)
-    i = lo
-    while i < hi:
-        pb[i] = v
-        i += 1
 """
 _native = [None, None]  # the kernels in use (None: not tried yet, False: plain); compiled
 
@@ -326,21 +318,13 @@ def ints(n, fill=0):
     return array("i", (fill & 0xFFFFFFFF).to_bytes(4, "little") * n if fill else bytes(4 * n))
 
 
-def fill(b, v, lo, hi):
-    """``b[lo:hi] = v`` in place (``b`` from :func:`ints`)."""
-    k = native()
-    if k:
-        k["fill"](b, v, lo, hi)
-        return
-    for i in range(lo, hi):
-        b[i] = v
-
-
 def put(e, values, off):
-    """``e[off:off + len(values)] = values`` in place, with the kernels (both from
-    :func:`ints`; every value above ``NEG32``)."""
-    fill(e, NEG32, off, off + len(values))
-    raise_to(e, values, 0, off)
+    """``e[off:off + len(values)] = values`` in place (both from :func:`ints`)."""
+    try:
+        e[off : off + len(values)] = values
+    except (TypeError, NotImplementedError):  # an array and a list (tests switch kernels)
+        for i in range(len(values)):
+            e[off + i] = values[i]
 
 
 def work(t):
@@ -408,7 +392,8 @@ def best_sub(t, b, must_roll=False):
         _push(b, add, 0, off)
         return b
     _push(b, add, 0, last)
-    fill(b, NEG32, off, t.nkeeps)  # a roll's own value is not one of its choices
+    for i in range(off, t.nkeeps):  # a roll's own value is not one of its choices
+        b[i] = NEG32
     _push(b, add, last, off)
     return b
 

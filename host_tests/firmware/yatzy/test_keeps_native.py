@@ -78,12 +78,6 @@ for n in (5, 6):
                 return b
             a, b = both(rt)
             bad += a != b
-        def fl():
-            b = fresh(start)
-            keeps.fill(b, keeps.NEG32, 3, off + 5)
-            return b
-        a, b = both(fl)
-        bad += a != b or a[3] != keeps.NEG32 or a[2] != start[2]
 print("BAD", bad)
 """
 
