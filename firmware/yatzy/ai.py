@@ -48,7 +48,6 @@ from yatzy.keeps import (
     best_sub,
     expect,
     ints,
-    max_lin,
     max_row,
     put,
     raise_to,
@@ -76,9 +75,8 @@ def final_values(game, model):
     t = tables(r.dice)
     p = game.current
     best = ints(t.nrolls, NEG)
-    # per upper box, the best over the columns where it is open, as a table indexed by the
-    # count of its face: one pass over the rolls per box; a lower box's value is linear in
-    # its score (k0 for nothing): one pass per box and column (keeps.max_lin). As in
+    # per box, the best over the columns where it is open, as a table indexed by the score
+    # (upper boxes: by the count of their face): one pass over the rolls per box. As in
     # choice_values, the card is not filled: the future value of the column with one box
     # filled is its lower part with that box taken out plus the upper part as it is, or the
     # other way round (an upper box: the upper part for every count of its face at once)
@@ -93,27 +91,32 @@ def final_values(game, model):
         up = model.upper_part(card, have)
         nc = lo + up  # the column's value now
         for c in game.open_boxes(p, col):
-            if c not in _rules.FACE:
+            old = tabs.get(c)
+            if c in _rules.FACE:
+                f = _rules.FACE[c]
+                ups = model.upper_row(card, have, c, f, r.dice)
+                tab = []
+                for n in range(r.dice + 1):
+                    tab.append(_worth(r, fa, c, f * n, have, lo + ups[n] - nc, fut))
+            else:
                 k0 = _worth(r, fa, c, 0, have, model.lower_part(card, flag, c) + up - nc, fut)
                 k1 = k0
                 if r.joker and c in r.yatzy_boxes:
                     after = model.lower_part(card, 1, c) + up
                     k1 = _worth(r, fa, c, 1, have, after - nc, fut) - fa * UNIT
-                max_lin(best, score_table(r, c), fa * UNIT, k1, k0)
-                continue
-            f = _rules.FACE[c]
-            ups = model.upper_row(card, have, c, f, r.dice)
-            tab = []
-            for n in range(r.dice + 1):
-                tab.append(_worth(r, fa, c, f * n, have, lo + ups[n] - nc, fut))
-            old = tabs.get(c)
+                per = fa * UNIT
+                tab = [k0]
+                # the highest score: the table's length (the same in every column)
+                top = len(old) - 1 if old is not None else max(score_table(r, c))
+                for s in range(1, top + 1):
+                    tab.append(per * s + k1)
             if old is not None:
                 for j in range(len(tab)):
                     if old[j] > tab[j]:
                         tab[j] = old[j]
             tabs[c] = tab
     for c in tabs:
-        max_row(best, tabs[c], score_table(r, c), _rules.FACE[c])
+        max_row(best, tabs[c], score_table(r, c), _rules.FACE.get(c, 1))
     # five (six) of a kind: Joker rules and bonuses as the engine applies them
     for face in range(1, 7):
         dice = [face] * r.dice

@@ -248,20 +248,6 @@ def max_row(best, tab, row, n: int, f: int, w: int):
         i += 1
 
 @micropython.viper
-def max_lin(best, row, per: int, k1: int, k0: int, n: int, w: int):
-    pb = ptr32(best)
-    pr = ptr8(row)
-    i = 0
-    while i < n:
-        s = int(pr[i])
-        v = k0
-        if s:
-            v = per * s + k1
-        if v > (int(pb[i]) << w >> w):
-            pb[i] = v
-        i += 1
-
-@micropython.viper
 def raise_to(b, stop, bonus: int, off: int, n: int, w: int):
     pb = ptr32(b)
     ps = ptr32(stop)
@@ -416,20 +402,6 @@ def max_row(best, tab, row, f):
             v = tab[row[i] // f]
             if v > best[i]:
                 best[i] = v
-
-
-def max_lin(best, row, per, k1, k0):
-    """``best[i] = max(best[i], per * row[i] + k1 if row[i] else k0)`` for every roll
-    (``best`` from :func:`ints`, ``row`` bytes): a box whose value is linear in its score."""
-    k = native()
-    if k:
-        k["max_lin"](best, row, per, k1, k0, len(best), k["w"])
-        return
-    for i in range(len(best)):
-        s = row[i]
-        v = per * s + k1 if s else k0
-        if v > best[i]:
-            best[i] = v
 
 
 def raise_to(b, stop, bonus, off=0):

@@ -1,7 +1,7 @@
 # The turn search's shortcuts give the plain definitions' numbers at every position of real games.
 # SPDX-License-Identifier: MIT
 """``yatzy.ai`` builds a turn's keep values in one array, a roll at a time in place, and
-values the boxes without filling the card (``future.choice_values``, ``keeps.max_lin``).
+values the boxes without filling the card (``future.choice_values``).
 Here every shortcut is checked against the definitions written out the long way (a list
 per level, ``box_value`` with the card filled, a table per box): at each decision of
 seeded games in rulesets with one and three columns, five and six dice, saved rolls,

@@ -63,14 +63,6 @@ for n in (5, 6):
                 return best
             a, b = both(mr)
             bad += a != b
-        for per, k1, k0 in ((64, -big, big // 7), (192, big // 5, -big)):
-            row = bytes(random.randrange(0, 101) for _ in range(t.nrolls))
-            def ml():
-                best = keeps.ints(t.nrolls, -(1 << 29))
-                keeps.max_lin(best, row, per, k1, k0)
-                return best
-            a, b = both(ml)
-            bad += a != b
         for at in (0, off):
             def rt():
                 b = fresh(start)
