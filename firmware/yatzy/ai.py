@@ -64,17 +64,22 @@ MAX_LOOKAHEAD = 4  # Maxi with many saved rolls: plan at most this many rolls ah
 SLIP_NEAR = 5  # easy: points between the best and a second-best it may take instead
 SLIP_FAR = 12  # easy: points between the best and a worse choice it may take instead
 
-_cache = {}  # turn signature -> [keep values, the rolls to come they are for]
+_cache = {}  # turn signature -> [final values, keep values, the rolls to come they are for]
 CACHE_LIMIT = 1  # turns remembered (one is enough in a game; benchmarks raise it)
 _slipped = [None]  # the turn in which easy last slipped
 
 
-def final_values(game, model):
-    """UNIT value of ending the turn with each roll (best box for each)."""
+def final_values(game, model, best=None):
+    """UNIT value of ending the turn with each roll (best box for each), written into
+    ``best`` (``tables(n).nrolls`` ints from ``keeps.ints``) when given; returns it."""
     r = game.rules
     t = tables(r.dice)
     p = game.current
-    best = ints(t.nrolls, NEG)
+    if best is None:
+        best = ints(t.nrolls, NEG)
+    else:
+        for i in range(t.nrolls):
+            best[i] = NEG
     # per box, the best over the columns where it is open, as a table indexed by the score
     # (upper boxes: by the count of their face): one pass over the rolls per box. As in
     # choice_values, the card is not filled: the future value of the column with one box
@@ -153,40 +158,35 @@ def _signature(game, model):
 
 
 def _levels(game, level, model, need):
-    """``[keep values with need rolls to come, need]`` of this turn.
+    """``[final values, keep values with need rolls to come, need]`` of this turn.
 
-    One array of a value per keep, ``keeps.work``'s (allocated once, reused by every turn)
-    while a game remembers one turn (``CACHE_LIMIT``): the keep values with j + 1 rolls to
-    come are made in place from those with j (each roll's best sub-keep or stop, then one
-    die more's mean), so no level is kept besides the one asked for. Between decisions the
-    array's rolls' part holds the turn's final values (the keeps' part, read by the
-    choices, does not need it), so nothing else of the turn stays on the heap. Rolls left
-    only go down in a turn; fewer rolls than the array holds are built up again from the
-    final values (a few viper passes)."""
+    Two arrays, ``keeps.work``'s pair (allocated once, reused by every turn and computer)
+    while a game remembers one turn (``CACHE_LIMIT``): the final values, and a value per
+    keep in which the keep values with j + 1 rolls to come are made in place from those
+    with j (each roll's best sub-keep or stop, then one die more's mean), so no level is
+    kept besides the one asked for and a decision allocates no array. Rolls left only go
+    down in a turn; fewer rolls than the array holds are built up again from the final
+    values (a few viper passes)."""
     sig = _signature(game, model)
     lv = _cache.get(sig)
     t = tables(game.rules.dice)
-    off = t.first_full
     if lv is None:
         if len(_cache) >= CACHE_LIMIT:
             _cache.clear()
         lv = None
-        e = work(t) if CACHE_LIMIT == 1 else ints(t.nkeeps)
-        put(e, final_values(game, model), off)
-        lv = [e, 0]
+        w = work(t) if CACHE_LIMIT == 1 else (ints(t.nrolls), ints(t.nkeeps))
+        lv = [final_values(game, model, w[0]), w[1], 0]
         _cache[sig] = lv
-    e = lv[0]
-    if not lv[1] or lv[1] > need:
-        expect(t, e)  # from the final values in the rolls' part
-        lv[1] = 1
-    if lv[1] < need:
-        stop = e[off:]  # a copy: the steps below use the rolls' part
-        while lv[1] < need:
-            j = lv[1]  # the keeps have j rolls to come: the rolls' values with j rolls left
-            _best(t, e, stop, j * model.saved_roll, game.rules.all_rolls)
-            expect(t, e)
-            lv[1] = j + 1
-        put(e, stop, off)  # the final values back, for the turn's later decisions
+    e = lv[1]
+    if not lv[2] or lv[2] > need:
+        put(e, lv[0], t.first_full)
+        expect(t, e)
+        lv[2] = 1
+    while lv[2] < need:
+        j = lv[2]  # the keeps have j rolls to come: the rolls' values with j rolls left
+        _best(t, e, lv[0], j * model.saved_roll, game.rules.all_rolls)
+        expect(t, e)
+        lv[2] = j + 1
     return lv
 
 
@@ -218,7 +218,7 @@ def options(game, level="best"):
     else:
         t = tables(r.dice)
         need = min(left, MAX_LOOKAHEAD)
-        e = _levels(game, level, model, need)[0]
+        e = _levels(game, level, model, need)[1]
         full = t.first_full
         for k, dice in sub_keeps(t, game.dice):
             if k >= full:

@@ -13,8 +13,8 @@ box, also generated (``yatzy.tables.scores_<family>``; computed for a ruleset th
 not cover). :func:`expect` and :func:`best_sub` are the two steps of the turn search: a
 keep is worth the mean of one more die added, a roll the best of its sub-keeps; both work
 in place on one array of a value per keep, so a turn looks a roll further ahead without a
-new array. :func:`work` is the array the computer levels reuse for every turn of a game (6 dice:
-3.7 KB, 5 dice: 1.8 KB), allocated once.
+new array. :func:`work` is the pair of arrays the computer levels reuse for every turn of a game
+(6 dice: 1.8 + 3.7 KB, 5 dice: 1.0 + 1.8 KB), allocated once.
 
 Example::
 
@@ -31,7 +31,7 @@ from yatzy.tables import load
 
 _TABLES = {}
 _SCORES = {}
-_WORK = {}  # dice count -> the search's reused array (work())
+_WORK = {}  # dice count -> the search's reused arrays (work())
 # the generated score rows of each ruleset id (same boxes, same scorers)
 _FAMILY = {
     "yatzy": "nordic",
@@ -314,14 +314,14 @@ def put(e, values, off):
 
 
 def work(t):
-    """The search's array for the dice of ``t`` (``t.nkeeps`` ints from :func:`ints`, a
-    value per keep), allocated on first use and then kept: a fragmented heap may have no
-    room for a new piece of kilobytes. One at a time: a game of other dice frees the old
-    one first; :func:`release` frees it."""
+    """The search's two arrays for the dice of ``t``, allocated on first use and then kept:
+    a fragmented heap may have no room for a new piece of kilobytes. ``[a value per roll,
+    a value per keep]`` (``t.nrolls`` and ``t.nkeeps`` ints from :func:`ints`). One pair at
+    a time: a game of other dice frees the old pair first; :func:`release` frees it."""
     w = _WORK.get(t.n)
     if w is None:
         _WORK.clear()
-        w = ints(t.nkeeps)
+        w = (ints(t.nrolls), ints(t.nkeeps))
         _WORK[t.n] = w
     return w
 

@@ -154,10 +154,10 @@ def test_final_values_and_levels_in_place_equal_the_definitions(rules, options, 
             ai._cache.clear()
             ai._levels(g, "best", m, 2)  # a turn state built before the one asked for
             lv = ai._levels(g, "best", m, need)
-            # the keeps' part: the level asked for; the rolls' part: the final values
-            assert list(lv[0][: t.first_full]) == levels[need - 1][: t.first_full], need
-            assert list(lv[0][t.first_full :]) == fin
-            assert lv[1] == need
+            assert list(lv[0]) == fin
+            assert list(lv[1][: t.first_full]) == levels[need - 1][: t.first_full], need
+            assert lv[2] == need
+            assert lv[0] is keeps.work(t)[0] and lv[1] is keeps.work(t)[1]  # no new array
         checked += 1
     ai._cache.clear()
     assert checked >= 5
