@@ -13,8 +13,8 @@ box, also generated (``yatzy.tables.scores_<family>``; computed for a ruleset th
 not cover). :func:`expect` and :func:`best_sub` are the two steps of the turn search: a
 keep is worth the mean of one more die added, a roll the best of its sub-keeps; both work
 in place on one array of a value per keep, so a turn looks a roll further ahead without a
-new array. :func:`work` is the pair of arrays the computer levels reuse for every turn of a game
-(6 dice: 1.8 + 3.7 KB, 5 dice: 1.0 + 1.8 KB), allocated once.
+new array. :func:`work` is the pair of arrays the computer levels reuse for every turn of
+a game (6 dice: 1.8 + 3.7 KB, 5 dice: 1.0 + 1.8 KB), allocated once.
 
 Example::
 
