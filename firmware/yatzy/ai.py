@@ -37,15 +37,25 @@ from yatzy.future import (  # noqa: F401 (Model, exact_key: public here too)
     UNIT,
     Model,
     _flag,
-    _now_values,
     _tables,
     _worth,
-    box_value,
+    choice_values,
     exact_key,
 )
 from yatzy.future import model as _model
 from yatzy.holds import keep_mask, kept
-from yatzy.keeps import best_sub, expect, ints, max_row, raise_to, score_table, sub_keeps, tables
+from yatzy.keeps import (
+    best_sub,
+    expect,
+    ints,
+    max_row,
+    put,
+    raise_to,
+    score_table,
+    sub_keeps,
+    tables,
+    work,
+)
 
 NEG = -(1 << 29)
 # the levels this module registers: those the registry says it provides
@@ -54,23 +64,27 @@ MAX_LOOKAHEAD = 4  # Maxi with many saved rolls: plan at most this many rolls ah
 SLIP_NEAR = 5  # easy: points between the best and a second-best it may take instead
 SLIP_FAR = 12  # easy: points between the best and a worse choice it may take instead
 
-_cache = {}  # turn signature -> [final values, keep values with 1 roll to come, ...]
+_cache = {}  # turn signature -> [final values, keep values, the rolls to come they are for]
 CACHE_LIMIT = 1  # turns remembered (one is enough in a game; benchmarks raise it)
 _slipped = [None]  # the turn in which easy last slipped
 
 
-def final_values(game, model):
-    """UNIT value of ending the turn with each roll (best box for each)."""
+def final_values(game, model, best=None):
+    """UNIT value of ending the turn with each roll (best box for each), written into
+    ``best`` (``tables(n).nrolls`` ints from ``keeps.ints``) when given; returns it."""
     r = game.rules
     t = tables(r.dice)
     p = game.current
-    best = ints(t.nrolls, NEG)
-    now = _now_values(game, model)
+    if best is None:
+        best = ints(t.nrolls, NEG)
+    else:
+        for i in range(t.nrolls):
+            best[i] = NEG
     # per box, the best over the columns where it is open, as a table indexed by the score
-    # (upper boxes: by the count of their face): one pass over the rolls per box
-    # box_value without filling the card: the future value of the column with one box filled
-    # is its lower part with that box taken out plus the upper part as it is, or the other
-    # way round (an upper box: the upper part for every count of its face at once)
+    # (upper boxes: by the count of their face): one pass over the rolls per box. As in
+    # choice_values, the card is not filled: the future value of the column with one box
+    # filled is its lower part with that box taken out plus the upper part as it is, or the
+    # other way round (an upper box: the upper part for every count of its face at once)
     tabs = {}
     fut = model.future
     for col in range(r.columns):
@@ -80,9 +94,9 @@ def final_values(game, model):
         card = game.players[p].card[col]
         lo = model.lower_part(card, flag)
         up = model.upper_part(card, have)
-        nc = now[col]
+        nc = lo + up  # the column's value now
         for c in game.open_boxes(p, col):
-            row = score_table(r, c)
+            old = tabs.get(c)
             if c in _rules.FACE:
                 f = _rules.FACE[c]
                 ups = model.upper_row(card, have, c, f, r.dice)
@@ -97,58 +111,43 @@ def final_values(game, model):
                     k1 = _worth(r, fa, c, 1, have, after - nc, fut) - fa * UNIT
                 per = fa * UNIT
                 tab = [k0]
-                for s in range(1, _top(r, c, row) + 1):
+                # the highest score: the table's length (the same in every column)
+                top = len(old) - 1 if old is not None else max(score_table(r, c))
+                for s in range(1, top + 1):
                     tab.append(per * s + k1)
-            old = tabs.get(c)
             if old is not None:
                 for j in range(len(tab)):
                     if old[j] > tab[j]:
                         tab[j] = old[j]
             tabs[c] = tab
     for c in tabs:
-        tab = tabs[c]
-        row = score_table(r, c)
-        max_row(best, tab, row, _rules.FACE.get(c, 1))
+        max_row(best, tabs[c], score_table(r, c), _rules.FACE.get(c, 1))
     # five (six) of a kind: Joker rules and bonuses as the engine applies them
     for face in range(1, 7):
         dice = [face] * r.dice
         extra = game.extra_for(p, dice)
         if not extra and not game.joker_active(p, dice):
-            continue  # plain scores: the loop above has it right
-        i = t.index_of_roll(dice)
+            continue  # plain scores: the loops above have it right
         top = NEG
-        for c, col, pts in game.choices_for(p, dice):
-            v = box_value(game, model, now, c, col, pts, extra)
+        for v, _c, _col in choice_values(game, model, extra * UNIT, game.choices_for(p, dice)):
             if v > top:
                 top = v
         if top > NEG:
-            best[i] = top
+            best[t.index_of_roll(dice)] = top
     return best
 
 
-_TOPS = {}
-
-
-def _top(r, c, row):
-    """Highest raw score of box ``c`` (the score tables' length)."""
-    key = (r.id, c)
-    top = _TOPS.get(key)
-    if top is None:
-        top = max(row)
-        _TOPS[key] = top
-    return top
-
-
 def _best(t, e, stop, bonus, must_roll=False):
-    """Each roll's value with one more roll allowed: best sub-keep, or stopping now.
+    """In place: the rolls' part of ``e`` (keep values, from ``keeps.ints``) becomes each
+    roll's value with one more roll allowed: its best sub-keep, or stopping now (``stop``
+    plus ``bonus``).
 
     ``must_roll`` (compulsory rolls): neither stopping nor keeping every die (a roll must
     re-roll at least one die), only the keeps with fewer dice.
     """
-    b = best_sub(t, e[:], must_roll)
+    best_sub(t, e, must_roll)
     if not must_roll:
-        raise_to(b, stop, bonus)
-    return b
+        raise_to(e, stop, bonus, t.first_full)
 
 
 def _signature(game, model):
@@ -159,36 +158,36 @@ def _signature(game, model):
 
 
 def _levels(game, level, model, need):
-    """[final values, keep values with 1 roll to come, ..., keep values with `need`]."""
+    """``[final values, keep values with need rolls to come, need]`` of this turn.
+
+    Two arrays, ``keeps.work``'s pair (allocated once, reused by every turn and computer)
+    while a game remembers one turn (``CACHE_LIMIT``): the final values, and a value per
+    keep in which the keep values with j + 1 rolls to come are made in place from those
+    with j (each roll's best sub-keep or stop, then one die more's mean), so no level is
+    kept besides the one asked for and a decision allocates no array. Rolls left only go
+    down in a turn; fewer rolls than the array holds are built up again from the final
+    values (a few viper passes)."""
     sig = _signature(game, model)
     lv = _cache.get(sig)
-    if lv is None or (len(lv) <= need and lv[0] is None):  # new, or trimmed too far
+    t = tables(game.rules.dice)
+    if lv is None:
         if len(_cache) >= CACHE_LIMIT:
             _cache.clear()
-        lv = [final_values(game, model)]
+        lv = None
+        w = work(t) if CACHE_LIMIT == 1 else (ints(t.nrolls), ints(t.nkeeps))
+        lv = [final_values(game, model, w[0]), w[1], 0]
         _cache[sig] = lv
-    t = tables(game.rules.dice)
-    while len(lv) <= need:
-        j = len(lv)  # keeps with j rolls to come
-        if j == 1:
-            prev = lv[0]
-        else:
-            # roll values with j-1 rolls left: stop (saving j-1 rolls) or keep again
-            prev = _best(t, lv[j - 1], lv[0], (j - 1) * model.saved_roll, game.rules.all_rolls)
-        lv.append(expect(t, prev))
+    e = lv[1]
+    if not lv[2] or lv[2] > need:
+        put(e, lv[0], t.first_full)
+        expect(t, e)
+        lv[2] = 1
+    while lv[2] < need:
+        j = lv[2]  # the keeps have j rolls to come: the rolls' values with j rolls left
+        _best(t, e, lv[0], j * model.saved_roll, game.rules.all_rolls)
+        expect(t, e)
+        lv[2] = j + 1
     return lv
-
-
-def _trim(lv, need):
-    """Keep of a turn's levels only what its later decisions can use: rolls left only go
-    down in a turn, so nothing above ``need``, and the final values (needed only to build
-    further levels) not once ``need`` is 1. The level just used goes too when it is above
-    1 (it is one expect and one best-sub-keep pass away from the level below, cheap to build
-    again for the roll that follows a hold): the heap keeps at most the final values and one
-    level between decisions. A level trimmed away is built again if asked for."""
-    del lv[(need if need > 1 else need + 1) :]
-    if need <= 1:
-        lv[0] = None
 
 
 def options(game, level="best"):
@@ -205,13 +204,11 @@ def options(game, level="best"):
     left = game.rolls_left()
     stop_ok = not (r.all_rolls and left > 0)
     if stop_ok:
-        now = _now_values(game, model)
-        extra = game.extra_for(p, game.dice)
-        bonus = left * model.saved_roll if r.saved_rolls else 0
-        for c, col, pts in game.choices():
-            out.append(
-                (box_value(game, model, now, c, col, pts, extra) + bonus, ("score", c, col))
-            )
+        extra = game.extra_for(p, game.dice) * UNIT
+        if r.saved_rolls:
+            extra += left * model.saved_roll
+        for v, c, col in choice_values(game, model, extra):
+            out.append((v, ("score", c, col)))
     if left <= 0:
         # the box ends the turn: a game's next turn builds its own tables, so this turn's
         # leave the heap now rather than when the next one is built (a benchmark that
@@ -221,10 +218,7 @@ def options(game, level="best"):
     else:
         t = tables(r.dice)
         need = min(left, MAX_LOOKAHEAD)
-        lv = _levels(game, level, model, need)
-        e = lv[need]
-        if CACHE_LIMIT == 1:
-            _trim(lv, need)
+        e = _levels(game, level, model, need)[1]
         full = t.first_full
         for k, dice in sub_keeps(t, game.dice):
             if k >= full:

@@ -233,36 +233,6 @@ def _flag(game, p, col):
     return 0
 
 
-def _now_values(game, model):
-    p = game.current
-    pl = game.players[p]
-    out = []
-    for col in range(game.rules.columns):
-        out.append(model.value(pl.card[col], game.upper_total(p, col), _flag(game, p, col)))
-    return out
-
-
-def box_value(game, model, now, c, col, pts, dice_extra=0, have=None, flag=None):
-    """UNIT value of filling (c, col) with ``pts``: points, bonus, change of future value.
-
-    ``have`` / ``flag`` (the column's upper total and Yahtzee-50 flag) may be passed in."""
-    r = game.rules
-    p = game.current
-    fa = r.factors[col]
-    card = game.players[p].card[col]
-    if have is None:
-        have = game.upper_total(p, col)
-    if flag is None:
-        flag = _flag(game, p, col)
-    upper = have + pts if c in _rules.FACE else have
-    if r.joker and c in r.yatzy_boxes and pts:
-        flag = 1
-    card[c] = pts  # look at the card with the box filled, then restore it
-    after = model.value(card, upper, flag)
-    card[c] = None
-    return _worth(r, fa, c, pts, have, after - now[col], model.future) + dice_extra * UNIT
-
-
 def _worth(r, fa, c, pts, have, change, future):
     """UNIT value of ``pts`` in box ``c`` (factor ``fa``, upper total ``have`` before):
     points, the bonus it completes, and ``change`` of future value counted ``future``/4."""
@@ -288,16 +258,46 @@ def best_box(game, level="good"):
     if len(ch) < 2:  # none, or no choice (a tie-break turn, a forced box)
         return ch[0][:2] if ch else None
     m = model(game, level)
-    now = _now_values(game, m)
-    extra = game.extra_for(game.current, game.dice)
     best = None
     top = None
-    for c, col, pts in ch:
-        v = box_value(game, m, now, c, col, pts, extra)
+    for v, c, col in choice_values(game, m, game.extra_for(game.current, game.dice) * UNIT):
         if top is None or v > top:
             top = v
             best = (c, col)
     return best
+
+
+def choice_values(game, model, extra=0, choices=None):
+    """``[(UNIT value, category, column), ...]`` of every box the dice may fill now, in the
+    order of ``game.choices()`` (or of ``choices``, such triples for other dice), plus
+    ``extra`` (UNIT): the box's points, the upper bonus it completes and the change of the
+    column's future value (:meth:`Model.value`) it makes, counted ``model.future`` / 4. The
+    card is not filled to find that: a lower box changes only the lower part of the future
+    value, an upper box only the upper part, and each column's parts are found once."""
+    r = game.rules
+    p = game.current
+    cards = game.players[p].card
+    fut = model.future
+    cols = {}
+    out = []
+    for c, col, pts in game.choices() if choices is None else choices:
+        x = cols.get(col)
+        if x is None:
+            card = cards[col]
+            have = game.upper_total(p, col)
+            flag = _flag(game, p, col)
+            x = (card, have, flag, model.lower_part(card, flag), model.upper_part(card, have))
+            cols[col] = x
+        card, have, flag, lo, up = x
+        if c in _rules.FACE:
+            after = lo + model.upper_row(card, have + pts, c, 0, 0)[0]
+        else:
+            if r.joker and pts and c in r.yatzy_boxes:
+                flag = 1  # a Yahtzee scored: later ones earn the bonus
+            after = model.lower_part(card, flag, c) + up
+        v = _worth(r, r.factors[col], c, pts, have, after - lo - up, fut)
+        out.append((v + extra, c, col))
+    return out
 
 
 def model(game, level):

@@ -37,25 +37,39 @@ Example::
 from yatzy import rules as _rules
 from yatzy.engine import DIRECTION, OVER, ROLLOFF, TIEBREAK
 from yatzy.holds import keep_mask
-from yatzy.keeps import (  # noqa: F401 (tables, score_table: public here too)
-    best_keep,
+from yatzy.keeps import (  # noqa: F401 (score_table: public here too)
+    best_sub,
     expect,
+    ints,
+    native,
+    put,
     score_table,
     sub_keeps,
-    tables,
+    work,
 )
+from yatzy.keeps import tables as _tables
 from yatzy.levels import LEVELS, PROVIDERS  # noqa: F401 (LEVELS: public here too)
 
 SCALE = 65536  # fixed point: expected values are integers in 1/65536 points
 MAX_LOOKAHEAD = 8  # Maxi with many saved rolls plans at most this many rolls ahead
 
 _LEVELS = {}
-_cache = [None, None, None]  # game, signature, list of keep-value tables per rolls left
+_cache = [None, None, None]  # game, signature, [values of stopping, keep values, rolls after]
 
 
 def register(level, fn):
     """Make ``decide(game, level)`` call ``fn(game, rand)``."""
     _LEVELS[level] = fn
+
+
+def tables(n):
+    """The search's tables for ``n`` dice (``keeps.tables``), its compiled kernels and the
+    arrays every turn reuses (``keeps.work``): the app makes them when a game with computer
+    players starts, before the heap fragments, so that no decision builds them."""
+    t = _tables(n)
+    native()
+    work(t)
+    return t
 
 
 def _level_fn(level):
@@ -136,9 +150,9 @@ def _box_value(game, p, category, column, points):
 
 def final_values(game):
     """Points (scaled) of stopping with each roll, for the current player and phase."""
-    t = tables(game.rules.dice)
+    t = _tables(game.rules.dice)
     if game.phase == TIEBREAK:
-        return [SCALE * sum(t.roll(i)) for i in range(t.nrolls)]
+        return _scaled(t, [sum(t.roll(i)) for i in range(t.nrolls)])
     r = game.rules
     p = game.current
     best = [0] * t.nrolls
@@ -171,7 +185,15 @@ def final_values(game):
         for c, col, pts in game.choices_for(p, dice):
             top = max(top, _box_value(game, p, c, col, pts))
         best[i] = top + game.extra_for(p, dice)
-    return [SCALE * v for v in best]
+    return _scaled(t, best)
+
+
+def _scaled(t, points):
+    """The points times SCALE, as the kernels' ints (``keeps.ints``)."""
+    out = ints(t.nrolls)
+    for i in range(t.nrolls):
+        out[i] = SCALE * points[i]
+    return out
 
 
 def _signature(game):
@@ -184,21 +206,32 @@ def _signature(game):
 def keep_values(game, rolls_left):
     """Keep-value table (scaled ints, indexed like ``tables(n).keeps``) with
     ``rolls_left`` rolls still to come after this keep is made, i.e. the keep is
-    rolled up and then ``rolls_left - 1`` more rolls may follow."""
+    rolled up and then ``rolls_left - 1`` more rolls may follow. One array per turn,
+    moved up a roll at a time in place (rolls left only go down in a turn; fewer than
+    the array holds are built again from the values of stopping)."""
     sig = _signature(game)
+    t = _tables(game.rules.dice)
     if _cache[0] is not game or _cache[1] != sig:
         _cache[0] = game
         _cache[1] = sig
-        _cache[2] = [final_values(game)]  # level 0: V_0 = values of stopping
-    levels = _cache[2]
-    t = tables(game.rules.dice)
-    # levels holds V_0, E_0, V_1, E_1, ... ; E_j = keep values with j rolls after the keep's
-    while len(levels) < 2 * rolls_left:
-        if len(levels) % 2 == 1:
-            levels.append(expect(t, levels[-1]))
-        else:
-            levels.append(best_keep(t, levels[-1], game.rules.all_rolls))
-    return levels[2 * rolls_left - 1]
+        _cache[2] = None
+        _cache[2] = [final_values(game), ints(t.nkeeps), 0]
+    st = _cache[2]
+    e = st[1]
+    if not st[2] or st[2] > rolls_left:
+        put(e, st[0], t.first_full)
+        expect(t, e)
+        st[2] = 1
+    while st[2] < rolls_left:
+        # each roll's value with one more roll: its best sub-keep (at least 0), then the
+        # keeps' values one roll further ahead
+        best_sub(t, e, game.rules.all_rolls)
+        for i in range(t.first_full, t.nkeeps):
+            if e[i] < 0:
+                e[i] = 0
+        expect(t, e)
+        st[2] += 1
+    return e
 
 
 def best_box(game):
@@ -238,7 +271,7 @@ def _basic(game, rand=None):
     left = game.rolls_left()
     if left <= 0:
         return _score(game)
-    t = tables(game.rules.dice)
+    t = _tables(game.rules.dice)
     ri = t.index_of_roll(game.dice)
     e = keep_values(game, min(left, MAX_LOOKAHEAD))
     best = -1

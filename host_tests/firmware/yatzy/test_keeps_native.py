@@ -33,15 +33,26 @@ def both(fn):
 bad = 0
 for n in (5, 6):
     t = keeps.tables(n)
+    off = t.first_full
     for trial in range(11):
         big = 1 << (20 + trial)  # up to 2**30: a mean of six of them stays in an int32
         vals = [random.randrange(-big, big) // 6 for _ in range(t.nrolls)]
-        a, b = both(lambda: keeps.expect(t, vals))
-        bad += a != b
+        start = [random.randrange(-big, big) for _ in range(t.nkeeps)]
+        def fresh(src):
+            e = keeps.ints(len(src))
+            for i in range(len(src)):
+                e[i] = src[i]
+            return e
+        def ex():
+            e = fresh(start)  # the keeps' part holds anything: expect overwrites it
+            keeps.put(e, fresh(vals), off)
+            return keeps.expect(t, e)
+        a, b = both(ex)
+        bad += a != b or a[off:] != vals
         keeps.use_native(True)
-        e = keeps.expect(t, vals)
+        e = list(ex())
         for must in (False, True):
-            a, b = both(lambda: keeps.best_sub(t, e[:], must))
+            a, b = both(lambda: keeps.best_sub(t, fresh(e), must))
             bad += a != b
         tab = [random.randrange(-big, big) for _ in range(101)]
         for f in (1, 2, 6):
@@ -52,14 +63,13 @@ for n in (5, 6):
                 return best
             a, b = both(mr)
             bad += a != b
-        def rt():
-            b = keeps.ints(t.nrolls, 5)
-            for i in range(t.nrolls):
-                b[i] = vals[i] // 3
-            keeps.raise_to(b, keeps.expect(t, vals)[t.first_full:], 77)
-            return b
-        a, b = both(rt)
-        bad += a != b
+        for at in (0, off):
+            def rt():
+                b = fresh(start)
+                keeps.raise_to(b, fresh(vals), 77, at)
+                return b
+            a, b = both(rt)
+            bad += a != b
 print("BAD", bad)
 """
 

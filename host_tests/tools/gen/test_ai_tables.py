@@ -122,10 +122,12 @@ def test_best_sub_is_the_best_over_every_sub_keep():
         e = [rnd.randrange(-1000, 1000) for _ in range(t.nkeeps)]
         b = keeps.best_sub(t, e[:])
         m = keeps.best_sub(t, e[:], must_roll=True)
+        for k in range(t.nkeeps):  # every keep: the best of its sub-keeps, itself included
+            subs = keeps.sub_keeps(t, t.keep(k))
+            assert b[k] == max(e[s] for s, _ in subs)
         for r in range(t.nrolls):
             subs = keeps.sub_keeps(t, t.roll(r))
-            assert b[r] == max(e[k] for k, _ in subs)
-            assert m[r] == max(e[k] for k, _ in subs[1:])
+            assert m[t.first_full + r] == max(e[k] for k, _ in subs[1:])
 
 
 def test_computer_players_choose_as_before():
