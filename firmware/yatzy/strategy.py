@@ -65,11 +65,17 @@ def register(level, fn):
 def tables(n):
     """The search's tables for ``n`` dice (``keeps.tables``), its compiled kernels and the
     arrays every turn reuses (``keeps.work``): the app makes them when a game with computer
-    players starts, before the heap fragments, so that no decision builds them."""
-    t = _tables(n)
-    native()
-    work(t)
-    return t
+    players starts, before the heap fragments, so that no decision builds them. Where they
+    do not fit (``MemoryError``), what was made stays and None is returned: the decisions
+    fall back to what fits (:func:`decide`), the game goes on."""
+    try:
+        t = _tables(n)
+        native()
+        work(t)
+        return t
+    except MemoryError:
+        _collect()
+    return None
 
 
 def _level_fn(level):

@@ -283,6 +283,29 @@ def test_a_computer_level_out_of_memory_plays_as_basic_instead_of_crashing(monke
     assert "best" in asked and asked.count("basic") >= asked.count("best")
 
 
+def test_a_game_whose_computers_tables_do_not_fit_starts_and_plays_to_the_end(monkeypatch):
+    """START builds the computers' search tables (strategy.tables); where they do not fit
+    (30 `best` computers of Maxi Triple on a Pico) the game still starts and every move is
+    played by what fits, with no MemoryError out of the app."""
+    from yatzy import keeps, strategy
+
+    made = []
+
+    def no_room(n):
+        made.append(n)
+        raise MemoryError("memory allocation failed, allocating 5545 bytes")
+
+    monkeypatch.setattr(strategy, "_tables", no_room)
+    monkeypatch.setattr(keeps, "tables", no_room)  # the levels' own look-ups fail too
+    d = S.new_driver(seed=5, settings={"cpu_pace": 150})
+    S.setup_game(d, players=2, cpu=(1,), settle=False)
+    d.app.levels[1] = "best"
+    S.autoplay(d)
+    g = d.app.game
+    assert made and g.is_over()
+    assert all(s is not None for s in g.players[1].card[0].values())
+
+
 def test_sleep_after_the_timeout_saves_and_a_press_only_wakes():
     d = solo(sleep_s=30)
     app = d.app
