@@ -228,7 +228,7 @@ class App:
         if self.store is not None and (g["n"] if new else len(g.players)) == 1:
             # remembered: the solo play screen shows it without the high-score tables
             self.store.best_for(g["rules"] if new else g.rules_id)
-        self._unload()
+        self._unload(new)
         if new:
             g = self._make_game(g)
             save = True
@@ -249,14 +249,19 @@ class App:
 
         self.show(Play(self, g))
 
-    def _unload(self):
+    def _unload(self, building=False):
         """A game is (about to be) played: drop the menus, the set-up tables, the save reader
-        and the records with the high scores (the in-play save needs only save.frame)."""
+        and the records with the high scores (the in-play save needs only save.frame).
+        `building`: a new game is built first, with the set-up tables (_make_game drops them
+        and collects)."""
         if self.store is not None:
             self.store.release()
         import heap
 
-        heap.drop("menus", "setup", "reader")
+        if building:
+            heap.drop("menus", "reader", collect=False)
+        else:
+            heap.drop("menus", "setup", "reader")
         lang.words(False)
         self._unloaded = True
 
@@ -265,13 +270,8 @@ class App:
 
         n = s["n"]
         lv = s["levels"][:n]
-        g = Game(
-            s["rules"],
-            s["names"][:n],
-            options=s["options"],
-            dice=self.dice,
-            cpu=[bool(v) for v in lv],
-        )
+        cpu = [bool(v) for v in lv]
+        g = Game(s["rules"], s["names"][:n], options=s["options"], dice=self.dice, cpu=cpu)
         s["games"] += 1
         g.number = s["games"]
         g.levels = lv

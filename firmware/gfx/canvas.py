@@ -428,6 +428,13 @@ def _native_blit():
     return k
 
 
+def prepare():
+    """Compile the viper blit now, not at the first die drawn (about 25 ms on the Pico): the
+    set-up screens do it in their idle time, so that no press waits for it."""
+    if _native[0] is None:
+        _native_blit()
+
+
 _DIE_CACHE_MAX = 16  # faces kept (a 16 px face: 64 bytes); the tumbling uses all 12 of a size
 _die_cache = {}
 

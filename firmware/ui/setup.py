@@ -8,6 +8,18 @@ from yatzy.levels import LEVELS
 from ui.keys import ROLL
 from ui.lists import ListScreen, cycle, on_off
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+# The set-up screens' idle time loads the engine's and the play screen's modules, one a tick
+# (heap.py, "warm"), then compiles the dice blit, so that START only builds the game.
+_WARM_QUIET_MS = const(400)  # the next one loads after this long without a press
+_WARM_STEP_MS = const(60)  # and the one after it this much later, if still no press came
 KINDS = ("",) + LEVELS  # "" a person, else a computer level
 RULES = rules.RULESET_IDS
 # Values offered for options that have no fixed list of choices.
@@ -30,6 +42,57 @@ class Setup(ListScreen):
     def __init__(self, app):
         ListScreen.__init__(self, app)
         self.s = app.setup
+        self.warm_at = app.now + _WARM_QUIET_MS  # the next module loads then (None: all have)
+        self.before = None  # the modules loaded before the first one was
+
+    def press(self, b, long, now):
+        self.hush(now)
+        ListScreen.press(self, b, long, now)
+
+    def hush(self, now):
+        """A press on a set-up screen: the next module waits for quiet again."""
+        if self.warm_at is not None:
+            self.warm_at = now + _WARM_QUIET_MS
+
+    def tick(self, now):
+        """Load the next of the play modules once the set-up has been quiet for a while;
+        ms until the next tick is needed, None when they are all loaded (or the heap had
+        no room for one: START loads the rest once the menus are gone, as it would)."""
+        at = self.warm_at
+        if at is None:
+            return None
+        if now < at:
+            return at - now
+        if self.before is None:
+            import sys
+
+            self.before = set(sys.modules)
+        import heap
+
+        try:
+            if heap.warm():
+                self.warm_at = now + _WARM_STEP_MS
+                return _WARM_STEP_MS
+            from gfx import canvas
+
+            canvas.prepare()
+        except MemoryError:
+            heap.drop("warm", keep=self.before)  # a module half loaded goes too
+            self.before = None
+        import gc
+
+        if hasattr(gc, "mem_free"):  # MicroPython: the garbage of loading them goes now,
+            gc.collect()  # not in a press to come (CPython's collector needs no help)
+        self.warm_at = None
+        return None
+
+    def back(self):
+        """To the title: the play modules loaded here go again (the menus need the room)."""
+        if self.before is not None:
+            import heap
+
+            heap.drop("warm", keep=self.before)
+        ListScreen.back(self)
 
     def items(self):
         s = self.s
@@ -225,7 +288,11 @@ class Options(ListScreen):
     def back(self):
         self.app.show(self.back_to)
 
+    def tick(self, now):
+        return self.back_to.tick(now)
+
     def press(self, b, long, now):
+        self.back_to.hush(now)
         if b == ROLL and long and self.cur < len(self.keys):
             # long Roll: what the option means
             import lang
@@ -250,6 +317,13 @@ class BoxPicker(ListScreen):
         self.boxes = list(rules.configure(self.rid).categories)
         v = options.back_to.s["options"].get("categories")
         self.on = list(self.boxes if v is None else v)
+
+    def tick(self, now):
+        return self.options.back_to.tick(now)
+
+    def press(self, b, long, now):
+        self.options.back_to.hush(now)
+        ListScreen.press(self, b, long, now)
 
     def items(self):
         out = []
