@@ -22,6 +22,7 @@ GROUPS = {
         "ui.menu",
         "ui.lists",
         "ui.setup",
+        "ui.options",
         "ui.names",
         "ui.help",
         "ui.scores",

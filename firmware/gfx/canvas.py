@@ -411,7 +411,9 @@ def col(buf, ink, mask, prm) -> int:
         k += 1
     return 0
 """
-_native = [None]  # (col, prm) once compiled, False where the runtime has no viper
+# (col, prm) once compiled, False where the runtime has no viper; compiled at the first die
+# drawn, or earlier by the set-up screens in their idle time (ui/setup.py)
+_native = [None]
 
 
 def _native_blit():
@@ -426,13 +428,6 @@ def _native_blit():
         pass
     _native[0] = k
     return k
-
-
-def prepare():
-    """Compile the viper blit now, not at the first die drawn (about 25 ms on the Pico): the
-    set-up screens do it in their idle time, so that no press waits for it."""
-    if _native[0] is None:
-        _native_blit()
 
 
 _DIE_CACHE_MAX = 16  # faces kept (a 16 px face: 64 bytes); the tumbling uses all 12 of a size
