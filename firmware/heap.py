@@ -9,7 +9,7 @@ between the few moments that need it. Example::
 
     drop("menus", "setup", "reader")   # a game starts: menus, set-up tables, save reader go
     drop("start", keep=before)         # after start-up: what reading the save loaded
-    warm()                             # a set-up screen's idle tick: the next play module
+    warm(i)                            # a set-up screen's idle tick: the next play module
 """
 
 import gc
@@ -98,10 +98,13 @@ def drop(*groups, keep=None, collect=True):
         gc.collect()
 
 
-def warm():
-    """Import the first module of the "warm" group not loaded yet; False when all are."""
-    for name in GROUPS["warm"]:
-        if name not in sys.modules:
-            __import__(name)
-            return True
-    return False
+def warm(i):
+    """Import module `i` of the "warm" group unless it is loaded; False when the group has
+    no module `i`. (One call per entry, loaded or not: the ticks of a warm-up are the same
+    whatever an earlier screen left loaded.)"""
+    names = GROUPS["warm"]
+    if i >= len(names):
+        return False
+    if names[i] not in sys.modules:
+        __import__(names[i])
+    return True

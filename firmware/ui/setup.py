@@ -39,7 +39,9 @@ class Setup(ListScreen):
         ListScreen.__init__(self, app)
         self.s = app.setup
         self.warm_at = app.now + _WARM_QUIET_MS  # the next module loads then (None: all have)
+        self.warm_i = 0  # the next one, in heap.py's "warm" group
         self.before = None  # the modules loaded before the first one was
+        self._rows = None  # (the set-up they show, the rows) made last
 
     def press(self, b, long, now):
         self.hush(now)
@@ -66,7 +68,9 @@ class Setup(ListScreen):
         import heap
 
         try:
-            if heap.warm():
+            i = self.warm_i
+            self.warm_i = i + 1
+            if heap.warm(i):
                 self.warm_at = now + _WARM_STEP_MS
                 return _WARM_STEP_MS
             from gfx import canvas
@@ -92,9 +96,17 @@ class Setup(ListScreen):
         ListScreen.back(self)
 
     def items(self):
+        """The rows, made again only when the set-up changed: every new string costs a look-up
+        among MicroPython's interned names, which grow with each module loaded (the play
+        modules loaded here make a row's strings dearer), and a press reads the rows twice."""
         s = self.s
-        out = [(T["rules"], T["r_" + s["rules"]]), (T["players"], str(s["n"]))]
-        for i in range(s["n"]):
+        n = s["n"]
+        key = (s["rules"], n, s["names"][:n], s["levels"][:n], dict(s["options"]))
+        rows = self._rows
+        if rows is not None and rows[0] == key:
+            return rows[1]
+        out = [(T["rules"], T["r_" + s["rules"]]), (T["players"], str(n))]
+        for i in range(n):
             out.append(("%d %s" % (i + 1, s["names"][i]), kind_name(s["levels"][i])))
         changed = 0
         for k, v in s["options"].items():
@@ -102,6 +114,7 @@ class Setup(ListScreen):
                 changed += 1
         out.append((T["house_rules"], T["n_on"] % changed if changed else T["none"]))
         out.append((T["start_game"], None))
+        self._rows = (key, out)
         return out
 
     def adjust(self, i, d, long):

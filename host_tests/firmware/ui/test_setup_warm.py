@@ -74,6 +74,7 @@ def test_a_press_puts_the_next_module_off_and_one_loads_a_tick(cold):
         sys.modules.pop(n, None)
     screen = d.app.screen
     screen.warm_at = 0
+    screen.warm_i = 0
     screen.before = None
     d.press("hold4", settle=False)  # a change on the RULES row: the quiet time starts again
     t = d.t
