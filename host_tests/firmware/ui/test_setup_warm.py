@@ -124,3 +124,32 @@ def test_no_room_for_a_module_ends_the_warm_up_and_start_loads_them(cold, monkey
     to_start(d)
     d.press("roll")
     assert d.screen_name() == "Play"
+
+
+def test_the_set_up_rows_follow_every_change():
+    # the rows are kept between presses: after each change they are those made afresh
+    d = S.new_driver()
+    S.go_menu(d, "NEW GAME")
+    screen = d.app.screen
+    s = screen.s
+
+    def fresh():
+        kept = screen._rows
+        screen._rows = None
+        rows = screen.items()
+        screen._rows = kept
+        return rows
+
+    seen = set()
+    for row, presses in ((0, 5), (1, 3), (2, 6), (3, 4)):
+        while screen.cur != row:
+            d.press("hold2")
+        for _ in range(presses):
+            d.press("hold4")
+            assert screen.items() == fresh()
+            seen.add(repr(screen.items()))
+    s["names"][0] = "ZED"  # the name entry's change (it edits the set-up's list)
+    assert screen.items() == fresh() and screen.items()[2][0] == "1 ZED"
+    s["options"] = {"bonus_threshold": 42}  # the house rules screen's: a new dict
+    assert screen.items() == fresh() and "1" in screen.items()[-2][1]
+    assert len(seen) >= 15
