@@ -240,10 +240,11 @@ class App:
 
             self.show(End(self, g))
             return
-        if [1 for p in g.players if p.cpu]:  # their tables need blocks of several KB in one
-            # piece: built now, on a collected heap ("Continue": before reading the save)
+        if [1 for p in g.players if p.cpu]:
+            # their tables need blocks of several KB in one piece, which a heap fragmented by
+            # a game in play may not have: built right after the first frame, before the
+            # saves (strategy keeps them; "Continue" built them before reading the save)
             self._tables_due = g.rules.dice
-            self._save_due_now(True)
         from ui.play import Play
 
         self.show(Play(self, g))
@@ -392,7 +393,7 @@ class App:
         the next press or tick is handled."""
         self._save_due = True
 
-    def _save_due_now(self, tables=False):
+    def _save_due_now(self):
         s = self._setup_due
         if s is not None:  # a new game's first frame is out: what START dropped is collected
             import heap
@@ -404,8 +405,6 @@ class App:
             from yatzy import strategy
 
             strategy.tables(n)
-        if tables:  # only those (a new game's, before its first frame)
-            return
         if s is not None:
             self._setup_due = None
             self.store.save_setup(s)
@@ -447,4 +446,5 @@ class App:
         self.store.save_settings(self.settings)
 
     def level_of(self, p):
-        return (self.levels[p] if self.levels else "") or "basic"
+        lv = self.levels[p] if self.levels else ""
+        return lv or "basic"
