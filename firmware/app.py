@@ -228,7 +228,7 @@ class App:
         if self.store is not None and (g["n"] if new else len(g.players)) == 1:
             # remembered: the solo play screen shows it without the high-score tables
             self.store.best_for(g["rules"] if new else g.rules_id)
-        self._unload()
+        self._unload(new)
         if new:
             g = self._make_game(g)
             save = True
@@ -249,14 +249,19 @@ class App:
 
         self.show(Play(self, g))
 
-    def _unload(self):
+    def _unload(self, building=False):
         """A game is (about to be) played: drop the menus, the set-up tables, the save reader
-        and the records with the high scores (the in-play save needs only save.frame)."""
+        and the records with the high scores (the in-play save needs only save.frame).
+        `building`: a new game is built first, with the set-up tables (_make_game drops them;
+        the heap is collected once the game's first frame is out)."""
         if self.store is not None:
             self.store.release()
         import heap
 
-        heap.drop("menus", "setup", "reader")
+        if building:
+            heap.drop("menus", "reader", collect=False)
+        else:
+            heap.drop("menus", "setup", "reader")
         lang.words(False)
         self._unloaded = True
 
@@ -265,13 +270,8 @@ class App:
 
         n = s["n"]
         lv = s["levels"][:n]
-        g = Game(
-            s["rules"],
-            s["names"][:n],
-            options=s["options"],
-            dice=self.dice,
-            cpu=[bool(v) for v in lv],
-        )
+        cpu = [bool(v) for v in lv]
+        g = Game(s["rules"], s["names"][:n], options=s["options"], dice=self.dice, cpu=cpu)
         s["games"] += 1
         g.number = s["games"]
         g.levels = lv
@@ -281,7 +281,7 @@ class App:
         self.saved = None
         import heap
 
-        heap.drop("menus", "setup", "reader")  # the set-up code (rules_config) is not needed
+        heap.drop("menus", "setup", "reader", collect=False)  # collected after the 1st frame
         return g
 
     def changed(self, part=None):
@@ -394,13 +394,17 @@ class App:
         self._save_due = True
 
     def _save_due_now(self):
+        s = self._setup_due
+        if s is not None:  # a new game's first frame is out: what START dropped is collected
+            import heap
+
+            heap.drop()
         n = self._tables_due
         if n:
             self._tables_due = 0
             from yatzy import strategy
 
             strategy.tables(n)
-        s = self._setup_due
         if s is not None:
             self._setup_due = None
             self.store.save_setup(s)
@@ -426,11 +430,8 @@ class App:
         cv.fill(0)
         cv.fill_rect(0, 0, 128, 9, 1)
         cv.text(2, 1, T.get("error", "ERROR"), MEDIUM, 0)
-        lines = wrap(str(message).upper(), 31)
-        y = 12
-        for line in lines[:6]:
-            cv.text(1, y, line, SMALL)
-            y += 7
+        for i, line in enumerate(wrap(str(message).upper(), 31)[:6]):
+            cv.text(1, 12 + 7 * i, line, SMALL)
         softkeys(cv, (None, None, None, None, None, T.get("k_reset", "RESET")))
         self.screen = None
         self.pusher.invalidate()

@@ -9,6 +9,7 @@ between the few moments that need it. Example::
 
     drop("menus", "setup", "reader")   # a game starts: menus, set-up tables, save reader go
     drop("start", keep=before)         # after start-up: what reading the save loaded
+    warm(i)                            # a set-up screen's idle tick: the next play module
 """
 
 import gc
@@ -21,6 +22,7 @@ GROUPS = {
         "ui.menu",
         "ui.lists",
         "ui.setup",
+        "ui.options",
         "ui.names",
         "ui.help",
         "ui.scores",
@@ -31,6 +33,21 @@ GROUPS = {
     "setup": ("yatzy.rules_info", "yatzy.rules_config"),
     # the core's save reader: the in-play save needs only the writing side
     "reader": ("yatzy.codec_load", "yatzy.engine_load"),
+    # the engine, the play screen (each after the modules it imports) and the set-up code a
+    # new game is built with: loaded by warm(), one per idle tick of the set-up screens, so
+    # that START does not wait for them (dropped again when the set-up goes back to the title)
+    "warm": (
+        "yatzy.rules_config",
+        "yatzy.scoring",
+        "yatzy.card",
+        "yatzy.holds",
+        "yatzy.rounds",
+        "yatzy.engine",
+        "ui.card",
+        "ui.play_view",
+        "ui.play_card",
+        "ui.play",
+    ),
     # the play screen: dropped when a game is over and the menus come back
     "play": ("ui.play", "ui.play_card", "ui.play_view", "ui.play_cpu", "ui.card"),
     # the card cursor's box choice (ui.play_card): dropped when a game is over, unless a
@@ -79,3 +96,15 @@ def drop(*groups, keep=None, collect=True):
     if collect:  # the last drop of a step: this module goes too (imported again when next used)
         sys.modules.pop(__name__, None)
         gc.collect()
+
+
+def warm(i):
+    """Import module `i` of the "warm" group unless it is loaded; False when the group has
+    no module `i`. (One call per entry, loaded or not: the ticks of a warm-up are the same
+    whatever an earlier screen left loaded.)"""
+    names = GROUPS["warm"]
+    if i >= len(names):
+        return False
+    if names[i] not in sys.modules:
+        __import__(names[i])
+    return True

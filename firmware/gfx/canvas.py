@@ -413,7 +413,9 @@ def col(buf, ink, mask, prm) -> int:
         k += 1
     return 0
 """
-_native = [None]  # (col, prm) once compiled, False where the runtime has no viper
+# (col, prm) once compiled, False where the runtime has no viper; compiled at the first die
+# drawn, or earlier by the set-up screens in their idle time (ui/setup.py)
+_native = [None]
 
 
 def _native_blit():

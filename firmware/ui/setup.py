@@ -1,18 +1,26 @@
-# New game: ruleset, players (human or computer level, names), house options, start.
+# New game: ruleset, players (human or computer, names), start (house rules: ui/options.py).
 # SPDX-License-Identifier: MIT
 
-from lang import T, box
+from lang import T
 from yatzy import rules
 from yatzy.levels import LEVELS
 
-from ui.keys import ROLL
-from ui.lists import ListScreen, cycle, on_off
+from ui.lists import ListScreen, cycle
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+# The set-up screens' idle time loads the engine's and the play screen's modules, one a tick
+# (heap.py, "warm"), then compiles the dice blit, so that START only builds the game.
+_WARM_QUIET_MS = const(400)  # the next one loads after this long without a press
+_WARM_STEP_MS = const(60)  # and the one after it this much later, if still no press came
 KINDS = ("",) + LEVELS  # "" a person, else a computer level
 RULES = rules.RULESET_IDS
-# Values offered for options that have no fixed list of choices.
-SHORT = (None, "upper", "lower")
-THRESHOLDS = (None, 42, 50, 63, 73, 84)
 
 
 def levels():
@@ -30,11 +38,75 @@ class Setup(ListScreen):
     def __init__(self, app):
         ListScreen.__init__(self, app)
         self.s = app.setup
+        self.warm_at = app.now + _WARM_QUIET_MS  # the next module loads then (None: all have)
+        self.warm_i = 0  # the next one, in heap.py's "warm" group
+        self.before = None  # the modules loaded before the first one was
+        self._rows = None  # (the set-up they show, the rows) made last
+
+    def press(self, b, long, now):
+        self.hush(now)
+        ListScreen.press(self, b, long, now)
+
+    def hush(self, now):
+        """A press on a set-up screen: the next module waits for quiet again."""
+        if self.warm_at is not None:
+            self.warm_at = now + _WARM_QUIET_MS
+
+    def tick(self, now):
+        """Load the next of the play modules once the set-up has been quiet for a while;
+        ms until the next tick is needed, None when they are all loaded (or the heap had
+        no room for one: START loads the rest once the menus are gone, as it would)."""
+        at = self.warm_at
+        if at is None:
+            return None
+        if now < at:
+            return at - now
+        if self.before is None:
+            import sys
+
+            self.before = set(sys.modules)
+        import heap
+
+        try:
+            i = self.warm_i
+            self.warm_i = i + 1
+            if heap.warm(i):
+                self.warm_at = now + _WARM_STEP_MS
+                return _WARM_STEP_MS
+            from gfx import canvas
+
+            if canvas._native[0] is None:  # the dice blit, compiled (about 25 ms)
+                canvas._native_blit()
+        except MemoryError:
+            heap.drop("warm", keep=self.before)  # a module half loaded goes too
+            self.before = None
+        import gc
+
+        if hasattr(gc, "mem_free"):  # MicroPython: the garbage of loading them goes now,
+            gc.collect()  # not in a press to come (CPython's collector needs no help)
+        self.warm_at = None
+        return None
+
+    def back(self):
+        """To the title: the play modules loaded here go again (the menus need the room)."""
+        if self.before is not None:
+            import heap
+
+            heap.drop("warm", keep=self.before)
+        ListScreen.back(self)
 
     def items(self):
+        """The rows, made again only when the set-up changed: every new string costs a look-up
+        among MicroPython's interned names, which grow with each module loaded (the play
+        modules loaded here make a row's strings dearer), and a press reads the rows twice."""
         s = self.s
-        out = [(T["rules"], T["r_" + s["rules"]]), (T["players"], str(s["n"]))]
-        for i in range(s["n"]):
+        n = s["n"]
+        key = (s["rules"], n, s["names"][:n], s["levels"][:n], dict(s["options"]))
+        rows = self._rows
+        if rows is not None and rows[0] == key:
+            return rows[1]
+        out = [(T["rules"], T["r_" + s["rules"]]), (T["players"], str(n))]
+        for i in range(n):
             out.append(("%d %s" % (i + 1, s["names"][i]), kind_name(s["levels"][i])))
         changed = 0
         for k, v in s["options"].items():
@@ -42,6 +114,7 @@ class Setup(ListScreen):
                 changed += 1
         out.append((T["house_rules"], T["n_on"] % changed if changed else T["none"]))
         out.append((T["start_game"], None))
+        self._rows = (key, out)
         return out
 
     def adjust(self, i, d, long):
@@ -72,6 +145,8 @@ class Setup(ListScreen):
             title = T["name_of"] % (i - 1)
             app.show(NameEntry(app, s["names"][i - 2], done, self, title))
         elif i == 2 + n:
+            from ui.options import Options
+
             app.show(Options(app, self))
         elif i == 3 + n:
             self.start()
@@ -108,189 +183,3 @@ def useful_options(rid, n, options):
         if not pointless(rid, n, options, k):
             out[k] = options[k]
     return out
-
-
-def option_values(rid, key):
-    spec = rules.OPTIONS[key]
-    if spec["choices"] is not None:
-        return spec["choices"]
-    if key == "categories":
-        return SHORT
-    top = rules.max_upper(rules.configure(rid))
-    return tuple(v for v in THRESHOLDS if v is None or v <= top)
-
-
-def short_name(rid, v):
-    """A short game's box list as the menu names it: None, "upper", "lower", or minus its
-    box count for any other set (the players' own choice, ``BoxPicker``)."""
-    if v is None:
-        return None
-    r = rules.configure(rid)
-    if list(v) == list(r.upper):
-        return "upper"
-    if list(v) == list(r.lower):
-        return "lower"
-    return -len(v)  # shown as its box count (show_value)
-
-
-def to_option(rid, key, v):
-    """Menu value -> option value (short game presets become box lists)."""
-    if key == "categories" and v is not None:
-        r = rules.configure(rid)
-        return list(r.upper) if v == "upper" else list(r.lower)
-    return v
-
-
-def show_value(v):
-    if isinstance(v, int) and not isinstance(v, bool) and v < 0:  # a short game of -v boxes
-        return T["n_boxes"] % -v
-    if v is True or v is False:
-        return on_off(v)
-    if v is None:
-        return T["standard"]
-    if isinstance(v, str):  # "upper", "lower" (short game), "free", "down", "up_or_down"
-        return T[v]
-    return str(v)
-
-
-class Options(ListScreen):
-    title = "house_rules"
-
-    def __init__(self, app, back):
-        ListScreen.__init__(self, app)
-        self.back_to = back
-        s = back.s
-        self.rid = s["rules"]
-        self.fixed = rules.RULESET_DEFAULTS.get(self.rid, {})
-
-    @property
-    def keys(self):
-        """The options this game offers (those that can change something in it)."""
-        s = self.back_to.s
-        return [
-            k
-            for k in rules.OPTION_KEYS
-            if self.rid in rules.OPTIONS[k]["rulesets"]
-            and k not in self.fixed
-            and not pointless(self.rid, s["n"], s["options"], k)
-        ]
-
-    def right_title(self):
-        return T["r_" + self.rid]
-
-    def current(self, k):
-        opts = self.back_to.s["options"]
-        v = opts.get(k, rules.OPTIONS[k]["default"])
-        if k == "categories":
-            return short_name(self.rid, v)
-        return v
-
-    def items(self):
-        out = []
-        for k in self.keys:
-            out.append((T["opt_" + k], show_value(self.current(k))))
-        out.append((T["done"], None))
-        return out
-
-    def adjust(self, i, d, long):
-        if i >= len(self.keys):
-            return False
-        k = self.keys[i]
-        vals = option_values(self.rid, k)
-        opts = dict(self.back_to.s["options"])
-        v = cycle(vals, self.current(k), d)
-        opts[k] = to_option(self.rid, k, v)
-        opts = useful_options(self.rid, self.back_to.s["n"], opts)
-        try:
-            rules.normalize_options(self.rid, opts)
-        except ValueError as e:
-            self.note = T["opt_clash"] or _short(str(e))
-            return False
-        self.back_to.s["options"] = opts
-        # rows above may have come or gone (an order that makes the extra bonus pointless):
-        # the cursor stays on the option being changed
-        self.cur = self.keys.index(k)
-        if self.cur < self.top:
-            self.top = self.cur
-        return True
-
-    def choose(self, i):
-        if i >= len(self.keys):
-            self.back()
-        elif self.keys[i] == "categories":  # Roll: pick the boxes one by one
-            self.app.show(BoxPicker(self.app, self))
-        else:
-            self.adjust(i, 1, False)
-
-    def back(self):
-        self.app.show(self.back_to)
-
-    def press(self, b, long, now):
-        if b == ROLL and long and self.cur < len(self.keys):
-            # long Roll: what the option means
-            import lang
-
-            self.note = lang.help_text(self.keys[self.cur])
-            self.app.changed()
-            return
-        ListScreen.press(self, b, long, now)
-
-
-class BoxPicker(ListScreen):
-    """The short game's boxes, any set the players agree on: HOLD3/HOLD4 or Roll turn a
-    box on or off, DONE keeps the set (all of them: the full card; none: refused), HOLD5
-    keeps it too, or the one before when no box is on."""
-
-    title = "opt_categories"
-
-    def __init__(self, app, options):
-        ListScreen.__init__(self, app)
-        self.options = options
-        self.rid = options.rid
-        self.boxes = list(rules.configure(self.rid).categories)
-        v = options.back_to.s["options"].get("categories")
-        self.on = list(self.boxes if v is None else v)
-
-    def items(self):
-        out = []
-        for c in self.boxes:
-            out.append((box(c), on_off(c in self.on)))
-        out.append((T["done"], None))
-        return out
-
-    def adjust(self, i, d, long):
-        if i >= len(self.boxes):
-            return False
-        c = self.boxes[i]
-        if c in self.on:
-            self.on.remove(c)
-        else:
-            self.on.append(c)
-        return True
-
-    def choose(self, i):
-        if i < len(self.boxes):
-            self.adjust(i, 1, False)
-        elif not self.on:
-            self.note = T["one_box"]
-        else:
-            self.back()
-
-    def back(self):
-        if not self.on:  # nothing to play: the set chosen before stays
-            self.app.show(self.options)
-            return
-        s = self.options.back_to.s
-        opts = dict(s["options"])
-        if len(self.on) == len(self.boxes):
-            opts.pop("categories", None)  # every box: the full card
-        else:
-            opts["categories"] = [c for c in self.boxes if c in self.on]
-        rules.normalize_options(self.rid, opts)
-        s["options"] = opts
-        self.app.show(self.options)
-
-
-def _short(text):
-    text = text.upper()
-    return text if len(text) <= 31 else text[:30] + "."

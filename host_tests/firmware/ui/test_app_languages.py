@@ -259,7 +259,7 @@ def row_fits(label, value):
 
 def test_menu_rows_fit_with_every_value_they_offer(T):
     import settings as st
-    from ui import menu, setup
+    from ui import menu, options, setup
 
     app = S.new_driver().app
     screen = menu.Settings(app, None)
@@ -280,9 +280,9 @@ def test_menu_rows_fit_with_every_value_they_offer(T):
     for k in rules.OPTION_KEYS:
         values = set()
         for rid in rules.OPTIONS[k]["rulesets"]:
-            values.update(setup.option_values(rid, k))
+            values.update(options.option_values(rid, k))
         for v in values:
-            shown = setup.show_value("upper" if isinstance(v, list) else v)
+            shown = options.show_value("upper" if isinstance(v, list) else v)
             assert row_fits(T["opt_" + k], shown), (T["opt_" + k], shown)
     # the name of a seat in the name entry's title bar
     assert 2 + SMALL.width(T["name_of"] % 8) <= 126
