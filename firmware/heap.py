@@ -98,6 +98,12 @@ def drop(*groups, keep=None, collect=True):
         gc.collect()
 
 
+# Free heap (bytes) a warm-up step needs before it loads a module: the warm group costs
+# about 40 KB on the Pico (148 KB free after start-up); a smaller heap keeps the room for the
+# set-up screens and loads the play modules at START, as it did before the warm-up.
+WARM_ROOM = 64 * 1024
+
+
 def warm(i):
     """Import module `i` of the "warm" group unless it is loaded; False when the group has
     no module `i`. (One call per entry, loaded or not: the ticks of a warm-up are the same
@@ -106,5 +112,9 @@ def warm(i):
     if i >= len(names):
         return False
     if names[i] not in sys.modules:
+        if hasattr(gc, "mem_free"):  # MicroPython: only with room to spare for the menus
+            gc.collect()
+            if gc.mem_free() < WARM_ROOM:
+                raise MemoryError("no room to load the play modules early")
         __import__(names[i])
     return True

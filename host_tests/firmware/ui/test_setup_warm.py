@@ -156,3 +156,23 @@ def test_the_set_up_rows_follow_every_change():
     s["options"] = {"bonus_threshold": 42}  # the house rules screen's: a new dict
     assert screen.items() == fresh() and "1" in screen.items()[-2][1]
     assert len(seen) >= 15
+
+
+def test_a_small_heap_keeps_its_room_and_loads_nothing_early(cold, monkeypatch):
+    """Where less than heap.WARM_ROOM is free (MicroPython's gc.mem_free), the warm-up loads
+    no module: the set-up screens keep the room, START loads the play modules as before."""
+    import gc
+
+    import heap
+
+    free = [heap.WARM_ROOM - 1]
+    monkeypatch.setattr(gc, "mem_free", lambda: free[0], raising=False)
+    d = S.new_driver()
+    S.go_menu(d, "NEW GAME")
+    assert d.screen_name() == "Setup" and d.app.screen.warm_at is None
+    assert loaded(cold) == []
+    to_start(d)
+    d.press("roll")
+    assert d.screen_name() == "Play"
+    free[0] = heap.WARM_ROOM  # with the room, the same steps load the group early
+    assert heap.warm(0) and cold[0] in sys.modules
