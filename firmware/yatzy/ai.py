@@ -173,7 +173,6 @@ def _levels(game, level, model, need):
     if lv is None:
         if len(_cache) >= CACHE_LIMIT:
             _cache.clear()
-        lv = None
         w = work(t) if CACHE_LIMIT == 1 else (ints(t.nrolls), ints(t.nkeeps))
         lv = [final_values(game, model, w[0]), w[1], 0]
         _cache[sig] = lv
