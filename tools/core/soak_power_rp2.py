@@ -268,12 +268,7 @@ class Session:
         if self.ops.get(cut) and self.rng.random() < TORN_SHARE:
             j = self.rng.randint(1, self.ops[cut])
             pico.cut_torn(j, self.rng.random(), self.rng.getrandbits(32))
-            where = self._wait_cut(n_ops, n_resets, torn=True)
-            if where == "never" and len(pico.resets) == n_resets:
-                # this save had fewer operations (LittleFS's commits vary): it ran uncut
-                pico.cut_torn(0, 0, 0)
-                return c0, None
-            return c0, where
+            return c0, self._wait_cut(n_ops, n_resets, torn=True)
         # the save's first flash write, then a random cycle of the writes' span (as long
         # as the longest uncut save of the kind so far, and a tenth more)
         if not pico.run_until_flash_ops(1, 3000):  # no save (the zero question): no cut
@@ -282,23 +277,24 @@ class Session:
             return c0, None
         span = max(self.window[cut], 300000)
         pico.cut_at_cycle(pico.cycles + self.rng.randint(0, span + span // 10))
-        where = self._wait_cut(n_ops, n_resets)
-        if where == "never" and len(pico.resets) == n_resets:
-            # the cycle fell after this save's end, and an idle CPU (WFI) runs almost no
-            # cycles: the save ran uncut
-            pico.cut_at_cycle(1 << 62)
-            return c0, None
-        return c0, where
+        return c0, self._wait_cut(n_ops, n_resets)
 
     def _wait_cut(self, n_ops, n_resets, torn=False):
-        """Run until the cut's power-up; where it landed (see press)."""
+        """Run until the cut's power-up; where it landed (see press). None when no cut came
+        within 4 s: its point lay past this save (a torn cut's operation beyond the save's
+        last, as LittleFS's commits vary; a cycle after the save's end, which an idle CPU
+        in WFI hardly reaches), so the save ran uncut and the pending cut is called off."""
         pico = self.pico
         for _ in range(400):
             pico.run_ms(10)
             if len(pico.resets) > n_resets:
                 break
         else:
-            return "never"
+            if torn:
+                pico.cut_torn(0, 0, 0)
+            else:
+                pico.cut_at_cycle(1 << 62)
+            return None
         ops = [op for op in pico.flash_ops[n_ops:] if op[1] <= pico.resets[n_resets][1]]
         if torn:
             return ops[-1][2] if ops and ops[-1][2].endswith(" torn") else "never"
