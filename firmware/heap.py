@@ -112,9 +112,9 @@ def warm(i):
     if i >= len(names):
         return False
     if names[i] not in sys.modules:
-        if hasattr(gc, "mem_free"):  # MicroPython: only with room to spare for the menus
-            gc.collect()
-            if gc.mem_free() < WARM_ROOM:
+        if hasattr(gc, "mem_free") and gc.mem_free() < WARM_ROOM:
+            gc.collect()  # MicroPython: only with room to spare for the menus (collected
+            if gc.mem_free() < WARM_ROOM:  # only when the garbage may be what is missing)
                 raise MemoryError("no room to load the play modules early")
         __import__(names[i])
     return True
