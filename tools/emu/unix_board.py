@@ -25,7 +25,8 @@ from tools.emu.mp_run import micropython_binary
 
 
 class UnixBoard:
-    """Serves one connection at a time on 127.0.0.1:port (0 picks a free port)."""
+    """Serves one connection at a time on 127.0.0.1:port (0 picks a free port). A client
+    that hangs up at any moment ends only its own connection; the board serves the next."""
 
     def __init__(self, flash_dir, port=0, micropython=None, heap="256k", romfs=0):
         self.flash_dir = flash_dir
@@ -62,6 +63,8 @@ class UnixBoard:
             self.connections += 1
             try:
                 self._relay(conn)
+            except OSError:
+                pass  # the client went away mid-reply (mpremote closes as the REPL still prints)
             finally:
                 conn.close()
 
@@ -97,7 +100,10 @@ class UnixBoard:
             while not self._stop.is_set() and proc.poll() is None:
                 ready, _, _ = select.select([conn, master], [], [], 0.1)
                 if conn in ready:
-                    data = conn.recv(4096)
+                    try:
+                        data = conn.recv(4096)
+                    except OSError:  # reset by the client
+                        break
                     if not data:
                         break
                     os.write(master, data)
@@ -108,7 +114,10 @@ class UnixBoard:
                         break
                     if not data:
                         break
-                    conn.sendall(data)
+                    try:
+                        conn.sendall(data)
+                    except OSError:  # the client closed while the board was still printing
+                        break
         finally:
             _end(proc)
             os.close(master)
