@@ -98,6 +98,19 @@ def drop(*groups, keep=None, collect=True):
         gc.collect()
 
 
+def intern_names():
+    """Power-up's first step (main.py; the host lanes that stand in for the Pico's heap call
+    it too): load names.py, which interns every name the firmware's modules use, and drop it
+    with this module. MicroPython keeps interned names for good, in pools that double in
+    size; done now, while the heap is whole, the seventh pool (one ~9 KB block on the Pico)
+    and the names' text lie at the heap's bottom, and no later import needs a large block
+    for a name (tools/gen/names.py says more). Costs ~0.25 s at power-up on the Pico."""
+    __import__("names")  # (no local name: the collection below frees the module's code)
+    sys.modules.pop("names", None)
+    sys.modules.pop(__name__, None)
+    gc.collect()
+
+
 # Free heap (bytes) a warm-up step needs before it loads a module: the warm group costs
 # about 40 KB on the Pico (148 KB free after start-up); a smaller heap keeps the room for the
 # set-up screens and loads the play modules at START, as it did before the warm-up.

@@ -1,11 +1,14 @@
-# Pocket Yatzy entry point on the Pico: display first, then the rest, then the app loop.
+# Pocket Yatzy entry point on the Pico: the names, the display, the rest, then the app loop.
 # SPDX-License-Identifier: MIT
 #
 # Hold ROLL while powering up for safe mode: the app and the watchdog do not start and the
 # REPL stays free (for mpremote, or to recover from a bad flash).
 import gc
 
-gc.collect()
+import heap
+
+heap.intern_names()  # while the heap is whole: every name the firmware uses (heap.py)
+del heap  # (main's globals live as long as the app: heap.py is imported where it is used)
 from pico import board  # noqa: E402  (the display is built before the large imports, STYLE 18)
 
 hw = board.Board()

@@ -55,6 +55,9 @@ def main(argv):
     gc.collect()
     if not quiet:  # the replay's own share of the figures below: this file, the shell
         print("HEAP_HARNESS", gc.mem_alloc())
+    import heap
+
+    heap.intern_names()  # as main.py does at power-up: the names are the firmware's heap
     from pico import ssd1306
 
     i2c = CountingI2C()

@@ -32,6 +32,8 @@ monkeypatches a known fault (a wrong score, a screen with no way back) for the c
 catch. Keeps to the MicroPython subset.
 """
 
+import sys
+
 from gfx.canvas import Canvas
 from gfx.font import MEDIUM
 
@@ -378,6 +380,10 @@ class Storm:
 
     def __init__(self, seed=1, skip=()):
         self.skip = skip  # failure kinds not checked ("outside", "autosave", "score")
+        if sys.implementation.name == "micropython":
+            import heap
+
+            heap.intern_names()  # as main.py does at power-up
         from save.storage import MemoryStorage
         from yatzy.dice import SeededDice
 

@@ -131,10 +131,31 @@ def build(out=BUILD, quiet=False):
             path = os.path.normpath(os.path.join(base, name))
             if path not in want:
                 os.remove(path)
+    _fresh_names(out, mpy_cross, quiet)
     total = sum(os.path.getsize(p) for p in want)
     if not quiet:
         print("built %d files into %s: %d bytes" % (len(want), os.path.relpath(out, ROOT), total))
     return total
+
+
+def _fresh_names(out, mpy_cross, quiet):
+    """names.mpy from the names of the modules just built (tools/gen/names.py), where the
+    committed names.py misses some: the board always interns the build's names at power-up."""
+    from tools.gen import names as gen_names
+
+    text = gen_names.render(gen_names.firmware_names(out))
+    with open(os.path.join(FIRMWARE, "names.py")) as f:
+        if f.read() == text:
+            return
+    if not quiet:
+        print("note: firmware/names.py is stale (python -m tools.gen.names); built it afresh")
+    with tempfile.TemporaryDirectory(dir=os.path.dirname(os.path.abspath(out))) as work:
+        src, tmp = os.path.join(work, "names.py"), os.path.join(work, "names.mpy")
+        with open(src, "w") as f:
+            f.write(text)
+        cmd = [mpy_cross, "-O2", "-s", "names", "-o", tmp, src]
+        subprocess.run(cmd, check=True, capture_output=True)
+        _install(tmp, os.path.join(out, "names.mpy"))
 
 
 def _install(tmp, dst):

