@@ -667,6 +667,7 @@ def run(
         res["totals"] = mp_totals
         res["complete_game"] = cp_totals is not None
         res.update(byte_stats(per_press))
+        res["per_press"] = per_press
         res["by_button"] = breakdown(log, per_press)
         if parts:
             res["parts"] = parts_cost(log, seed)

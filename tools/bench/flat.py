@@ -40,12 +40,14 @@ measures what one package costs on each port: an empty package imported before o
 submodules, against the same submodule at the top level.
 """
 
+import argparse
 import ast
 import io
 import os
 import re
 import shutil
 import subprocess
+import sys
 import tempfile
 import tokenize
 
@@ -247,16 +249,12 @@ class Transform:
         try:
             ast.parse(result, name)
         except SyntaxError as e:
-            raise FlatError("%s:%s: the flat form does not parse: %s" % (name, e.lineno, e.msg))
+            raise FlatError(
+                "%s:%s: the flat form does not parse: %s" % (name, e.lineno, e.msg)
+            ) from None
         if result.count("\n") != text.count("\n"):
             raise FlatError("%s: the flat form moved lines" % name)
         return result
-
-
-def _tool_lines(path):
-    """Mapping check for the harness: sources are rewritten the same way."""
-    with open(path, encoding="utf-8") as f:
-        return f.read()
 
 
 def write(out, src=FIRMWARE):
@@ -286,87 +284,73 @@ def write(out, src=FIRMWARE):
     for rel in HARNESS:
         dst = os.path.join(out, "harness", rel)
         os.makedirs(os.path.dirname(dst), exist_ok=True)
+        with open(os.path.join(ROOT, rel), encoding="utf-8") as f:
+            text = f.read()
         with open(dst, "w", encoding="utf-8") as f:
-            f.write(tr.source(_tool_lines(os.path.join(ROOT, rel)), rel))
+            f.write(tr.source(text, rel))
     return done
 
 
-# One empty package against none: the package `pkgprobe` (an empty __init__) and its
-# module `mod`, against the module `pkgprobe_mod` at the top level; the heap after a
-# collection, the interned-name pool's bytes counted apart (they grow in steps).
-PACKAGE_PROBE = """
-import gc
-import micropython
-import sys
-def pool():
-    import io
-    return 0
-gc.collect()
-a = gc.mem_alloc()
-if sys.argv[-1] == "package":
-    from pkgprobe import mod
-else:
-    import pkgprobe_mod as mod
-gc.collect()
-print("PROBE", gc.mem_alloc() - a)
-"""
+# What a package costs: the module probe_p imports the modules m0..m{k-1} of an empty
+# package `pkgprobe`; probe_f imports the same modules at the top level, as pkgprobe_m0...
+# (the flat copy's import form). Both are compiled and imported between two collections,
+# so that each one's interned names come in with it, as a firmware module's do.
+def _probe_steps(how):
+    return (
+        "import gc, micropython",
+        "gc.collect()",
+        "_a = gc.mem_alloc()\nmicropython.qstr_info()",
+        "import probe_" + how,
+        "gc.collect()",
+        "print('PROBE', gc.mem_alloc() - _a)\nmicropython.qstr_info()",
+    )
 
 
-def _probe_files(d, compiled):
-    """The probe's modules in directory d, as .mpy (compiled) or .py sources."""
+_QSTR = re.compile(r"qstr pool: n_pool=(\d+), n_qstr=(\d+), .*n_total_bytes=(\d+)")
+
+
+def _probe_code(d, k):
+    """The probe's modules, compiled as the build compiles the firmware, in d/code."""
     from tools.flash import flash
 
-    body = "X = 1\n"
-    files = {"pkgprobe/__init__": "", "pkgprobe/mod": body, "pkgprobe_mod": body}
-    for rel, text in files.items():
+    files = [("pkgprobe/__init__", "")]
+    for i in range(k):
+        files += [("pkgprobe/m%d" % i, "X = 1\n"), ("pkgprobe_m%d" % i, "X = 1\n")]
+    names = ["m%d" % i for i in range(k)]
+    files.append(("probe_p", "from pkgprobe import %s\n" % ", ".join(names)))
+    files.append(("probe_f", "".join("import pkgprobe_%s as %s\n" % (n, n) for n in names)))
+    for rel, text in files:
         src = os.path.join(d, "src", rel + ".py")
-        os.makedirs(os.path.dirname(src), exist_ok=True)
+        dst = os.path.join(d, "code", rel + ".mpy")
+        for f in (src, dst):
+            os.makedirs(os.path.dirname(f), exist_ok=True)
         with open(src, "w") as f:
             f.write(text)
-        dst = os.path.join(d, "code", rel + (".mpy" if compiled else ".py"))
-        os.makedirs(os.path.dirname(dst), exist_ok=True)
-        if compiled:
-            name = flash.source_name(rel + ".py")
-            cmd = [flash.tool("mpy-cross"), "-O2", "-s", name, "-o", dst, src]
-            subprocess.run(cmd, check=True, capture_output=True)
-        else:
-            shutil.copyfile(src, dst)
+        name = flash.source_name(rel + ".py")
+        cmd = [flash.tool("mpy-cross"), "-O2", "-s", name, "-o", dst, src]
+        subprocess.run(cmd, check=True, capture_output=True)
     return os.path.join(d, "code")
 
 
-def package_cost_unix():
-    """Heap bytes (64-bit unix port, .mpy) that importing a module through an empty package
-    adds over the same module at the top level: the package's module object, its dict and
-    its name; None without the port."""
-    from tools.emu import mp_run
-
-    if mp_run.micropython_binary() is None:
-        return None
-    with tempfile.TemporaryDirectory(prefix="bench-flat-probe-") as d:
-        code = _probe_files(d, True)
-        script = os.path.join(d, "probe.py")
-        with open(script, "w") as f:
-            f.write(PACKAGE_PROBE)
-        env = mp_run.mp_env()
-        env["MICROPYPATH"] = code + ":.frozen"
-        got = {}
-        for how in ("package", "flat"):
-            argv = mp_run.mp_command(script) + [how]
-            proc = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=d)
-            m = re.search(r"PROBE (-?\d+)", proc.stdout)
-            if proc.returncode or not m:
-                raise FlatError("package probe failed: %s%s" % (proc.stdout, proc.stderr))
-            got[how] = int(m.group(1))
-    return got["package"] - got["flat"]
+def _probe_result(out, port):
+    m = re.search(r"PROBE (-?\d+)", out)
+    pools = [[int(g) for g in q.groups()] for q in _QSTR.finditer(out)]
+    if not m or len(pools) != 2:
+        raise FlatError("%s package probe failed: %s" % (port, out[-1000:]))
+    return {
+        "heap": int(m.group(1)),
+        "names": pools[1][1] - pools[0][1],
+        "name_bytes": pools[1][2] - pools[0][2],
+    }
 
 
 WASM32_PROBE = """
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-const [port, code, how] = process.argv.slice(2);
+const [port, code, steps] = process.argv.slice(2);
 const mod = await import(pathToFileURL(port));
-let out = [];
+const out = [];
 const mp = await mod.loadMicroPython({ heapsize: 1 << 20, stdout: (l) => out.push(l) });
 const copy = (s, d) => {
   mp.FS.mkdir(d);
@@ -377,33 +361,254 @@ const copy = (s, d) => {
   }
 };
 copy(code, "/code");
-mp.runPython("import gc, sys\\nsys.path.insert(0, '/code')\\ngc.collect()");
-mp.runPython("_a = gc.mem_alloc()");
-mp.runPython(how === "package" ? "from pkgprobe import mod" : "import pkgprobe_mod as mod");
-mp.runPython("gc.collect()");
-mp.runPython("print('PROBE', gc.mem_alloc() - _a)");
+mp.runPython("import sys\\nsys.path.insert(0, '/code')");
+for (const step of JSON.parse(steps)) mp.runPython(step);
 process.stdout.write(out.join("\\n") + "\\n");
 """
 
 
-def package_cost_wasm32():
-    """The same on the 32-bit WebAssembly port (a collection there happens only between
-    runPython calls: each step is one); None without Node or the port."""
+def package_cost(k=1):
+    """What importing k modules through an empty package adds over the same modules at the
+    top level, on each port that is here: {"unix": {"heap", "names", "name_bytes"},
+    "wasm32": ...}. heap: the live heap after a collection, in bytes (the package's module
+    object, its dict, its entry in sys.modules, and the interned names' strings); names and
+    name_bytes: the interned names among them (the package's file name, the dotted module
+    names) and their string bytes."""
+    import json
+
+    from tools.bench import app_bench
+    from tools.emu import mp_run
+
+    res = {}
+    with tempfile.TemporaryDirectory(prefix="bench-flat-probe-") as d:
+        code = _probe_code(d, k)
+        for how in ("p", "f"):
+            steps = _probe_steps(how)
+            if mp_run.micropython_binary() is not None:
+                script = os.path.join(d, "run_%s.py" % how)
+                with open(script, "w") as f:
+                    f.write("\n".join(steps) + "\n")
+                env = mp_run.mp_env()
+                env["MICROPYPATH"] = code + ":.frozen"
+                argv = mp_run.mp_command(script)
+                proc = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=d)
+                res.setdefault("unix", {})[how] = _probe_result(proc.stdout + proc.stderr, "unix")
+            if not app_bench.wasm32_missing():
+                script = os.path.join(d, "probe.mjs")
+                with open(script, "w") as f:
+                    f.write(WASM32_PROBE)
+                argv = ["node", script, app_bench.WASM32_PORT, code, json.dumps(steps)]
+                proc = subprocess.run(argv, capture_output=True, text=True, cwd=d)
+                res.setdefault("wasm32", {})[how] = _probe_result(
+                    proc.stdout + proc.stderr, "32-bit"
+                )
+    return {port: {key: v["p"][key] - v["f"][key] for key in v["p"]} for port, v in res.items()}
+
+
+def _row(label, a, b, fmt="%d"):
+    if a is None or b is None:
+        return (label, "-" if a is None else fmt % a, "-" if b is None else fmt % b, "")
+    return (label, fmt % a, fmt % b, (("+" if b - a > 0 else "") + fmt) % (b - a))
+
+
+def table(packaged, flat):
+    """Rows (figure, packaged, flat, flat - packaged) of two app bench results."""
+
+    def w(r, lane, key):
+        return r.get(lane, {}).get(key)
+
+    def mod_total(r):
+        mh = r.get("module_heap")
+        return None if mh is None else sum(n for _, n in mh)
+
+    p, f = packaged, flat
+    rows = [
+        _row("data bytes/press, mean", p["data_mean"], f["data_mean"], "%.1f"),
+        _row("data bytes/press, p95", p["data_p95"], f["data_p95"]),
+        _row("bus bytes/press, mean", p["bus_mean"], f["bus_mean"], "%.1f"),
+        _row("instructions/press (callgrind)", p.get("instr_per_press"), f.get("instr_per_press")),
+        _row("instructions, start-up (callgrind)", p.get("instr_start"), f.get("instr_start")),
+        _row("64-bit live heap after start, B", p.get("heap_start"), f.get("heap_start")),
+        _row("64-bit live heap at end, B", p.get("heap_end"), f.get("heap_end")),
+        _row("  of them the replay's own, B", p.get("heap_harness"), f.get("heap_harness")),
+        _row("64-bit smallest heapsize, .mpy, KiB", p.get("heap_k"), f.get("heap_k")),
+        _row("64-bit smallest heapsize, ROMFS, KiB", p.get("romfs_heap_k"), f.get("romfs_heap_k")),
+        _row("  the game's part of it, KiB", p.get("romfs_game_k"), f.get("romfs_game_k"), "%.1f"),
+        _row("ROMFS image, B", p.get("romfs_image"), f.get("romfs_image")),
+        _row(
+            "32-bit live heap most, .mpy, B",
+            w(p, "wasm32_mpy", "live_max"),
+            w(f, "wasm32_mpy", "live_max"),
+        ),
+        _row(
+            "32-bit live heap after start, .mpy, B",
+            w(p, "wasm32_mpy", "live_start"),
+            w(f, "wasm32_mpy", "live_start"),
+        ),
+        _row(
+            "32-bit live heap most, ROMFS, B",
+            w(p, "wasm32_romfs", "live_max"),
+            w(f, "wasm32_romfs", "live_max"),
+        ),
+        _row(
+            "32-bit most one press takes, .mpy, B",
+            w(p, "wasm32_mpy", "event_max"),
+            w(f, "wasm32_mpy", "event_max"),
+        ),
+        _row("64-bit module heap total, B", mod_total(p), mod_total(f)),
+        _row(
+            "  modules loaded at the end",
+            len(p.get("module_heap", ())),
+            len(f.get("module_heap", ())),
+        ),
+        _row(
+            "  interned names of them",
+            p.get("interned", {}).get("names"),
+            f.get("interned", {}).get("names"),
+        ),
+        _row(
+            "  their pools' string bytes",
+            p.get("interned", {}).get("bytes"),
+            f.get("interned", {}).get("bytes"),
+        ),
+    ]
+    return rows
+
+
+def format_table(rows):
+    widths = [max(len(r[i]) for r in rows) for i in range(4)]
+    out = []
+    for i, r in enumerate(rows):
+        out.append(
+            "  ".join(
+                (c.ljust if j == 0 else c.rjust)(widths[j]) for j, c in enumerate(r)
+            ).rstrip()
+        )
+        if i == 0:
+            out.append("-" * len(out[0]))
+    return "\n".join(out)
+
+
+def compare(out_dir=None, log=print, **bench):
+    """The app bench on today's packaged firmware and on its flat copy (written to
+    `out_dir`, a temporary directory unless given), the same game; raises FlatError unless
+    the two end with the same totals and send the same bytes at every press. Returns
+    (packaged result, flat result, table rows)."""
     from tools.bench import app_bench
 
-    if app_bench.wasm32_missing():
-        return None
-    with tempfile.TemporaryDirectory(prefix="bench-flat-probe-") as d:
-        code = _probe_files(d, True)
-        script = os.path.join(d, "probe.mjs")
-        with open(script, "w") as f:
-            f.write(WASM32_PROBE)
-        got = {}
-        for how in ("package", "flat"):
-            argv = ["node", script, app_bench.WASM32_PORT, code, how]
-            proc = subprocess.run(argv, capture_output=True, text=True, cwd=d)
-            m = re.search(r"PROBE (-?\d+)", proc.stdout)
-            if proc.returncode or not m:
-                raise FlatError("32-bit package probe failed: %s%s" % (proc.stdout, proc.stderr))
-            got[how] = int(m.group(1))
-    return got["package"] - got["flat"]
+    tmp = None
+    if out_dir is None:
+        tmp = tempfile.TemporaryDirectory(prefix="bench-flat-")
+        out_dir = tmp.name
+    try:
+        write(out_dir)
+        quiet = bench.pop("quiet", False)
+        say = (lambda s: None) if quiet else log
+        say("== packaged (firmware/)")
+        packaged = app_bench.run(out=say, **bench)
+        say("== flat (%s)" % os.path.join(out_dir, "firmware"))
+        flat = app_bench.run(
+            out=say,
+            firmware=os.path.join(out_dir, "firmware"),
+            harness=os.path.join(out_dir, "harness"),
+            **bench,
+        )
+    finally:
+        if tmp is not None:
+            tmp.cleanup()
+    if packaged["totals"] != flat["totals"]:
+        raise FlatError(
+            "totals differ: packaged %r, flat %r" % (packaged["totals"], flat["totals"])
+        )
+    if packaged["per_press"] != flat["per_press"]:
+        k = next(
+            i for i, (a, b) in enumerate(zip(packaged["per_press"], flat["per_press"])) if a != b
+        )
+        raise FlatError("press %d sent other bytes on the flat build" % (k + 1))
+    return packaged, flat, table(packaged, flat)
+
+
+def loaded_packages(packaged, flat):
+    """The packages loaded at the end of the packaged replay whose flat module is not
+    loaded at the end of the flat one (what the flat layout saves), with the number of
+    their modules loaded."""
+    pmods = {m for m, _ in packaged.get("module_heap", ())}
+    fmods = {m for m, _ in flat.get("module_heap", ())}
+    _, packages = module_names()
+    out = {}
+    for pkg in sorted(packages & pmods):
+        if flat_name(pkg) not in fmods:
+            out[pkg] = sum(
+                1 for m in pmods if m.startswith(pkg + ".") and m.count(".") == pkg.count(".") + 1
+            )
+    return out
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("out", nargs="?", help="write the flat copy here (OUT/firmware, OUT/harness)")
+    ap.add_argument("--compare", action="store_true", help="app bench: packaged vs flat")
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--rules", default="yatzy")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--limit", type=int, default=None, help="stop after this many presses")
+    ap.add_argument("--no-callgrind", action="store_true")
+    ap.add_argument("--no-heap", action="store_true")
+    ap.add_argument("--no-wasm32", action="store_true")
+    ap.add_argument("--quiet", action="store_true", help="only the table")
+    args = ap.parse_args(argv)
+    try:
+        if not args.compare:
+            if not args.out:
+                ap.error("give OUT, or --compare")
+            done = write(args.out)
+            print(
+                "wrote %d flat modules into %s" % (len(done), os.path.join(args.out, "firmware"))
+            )
+            return 0
+        callgrind = not args.no_callgrind and shutil.which("valgrind") is not None
+        packaged, flat, rows = compare(
+            args.out,
+            players=args.players,
+            rules=args.rules,
+            seed=args.seed,
+            limit=args.limit,
+            callgrind=callgrind,
+            heap=not args.no_heap,
+            wasm32=not args.no_wasm32,
+            parts=False,
+            quiet=args.quiet,
+        )
+    except (FlatError, RuntimeError) as e:
+        print("bench_flat: %s" % e, file=sys.stderr)
+        return 1
+    print()
+    print(
+        "packaged vs flat: %d presses, totals %s on both, the same bytes at every press"
+        % (packaged["presses"], packaged["totals"])
+    )
+    print(format_table([("figure", "packaged", "flat", "flat - packaged")] + rows))
+    pk = loaded_packages(packaged, flat)
+    print()
+    print(
+        "packages loaded at the end that the flat build does without: %s"
+        % (", ".join("%s (%d modules)" % kv for kv in pk.items()) or "none")
+    )
+    for k in sorted(set(pk.values()) | {1}):
+        cost = package_cost(k)
+        print(
+            "  one empty package imported before %d of its modules, against them at the top"
+            " level: %s"
+            % (
+                k,
+                "; ".join(
+                    "%s %+d B (%+d interned names)" % (port, c["heap"], c["names"])
+                    for port, c in sorted(cost.items())
+                ),
+            )
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
