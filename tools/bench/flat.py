@@ -65,6 +65,9 @@ HARNESS = (
 )
 # a string that reads as a dotted module name (or a package's prefix, ending in ".")
 _DOTTED = re.compile(r"[A-Za-z_]\w*(\.\w+)*\.?")
+# strings that read as a module of a firmware package but are something else (a file
+# name, say): left as they are (any other such string stops the transform)
+NOT_MODULES = ()
 
 
 class FlatError(RuntimeError):
@@ -174,7 +177,7 @@ class Transform:
         """The flat form of a string constant, or None when it stays."""
         if not _DOTTED.fullmatch(value) or "." not in value:
             return None
-        if value.split(".")[0] not in self.packages:
+        if value.split(".")[0] not in self.packages or value in NOT_MODULES:
             return None  # "settings.dat", "boxes.": not a package's module
         if value in self.modules:
             return flat_name(value)
@@ -405,6 +408,60 @@ def package_cost(k=1):
     return {port: {key: v["p"][key] - v["f"][key] for key in v["p"]} for port, v in res.items()}
 
 
+def heap_band(log_path, seed, presses, top, misses=8, **where):
+    """The smallest -X heapsize is not monotonic: a game that completes with k KiB may run
+    out with k + 1 (the collector runs at other moments, and the heap fragments otherwise).
+    Scanning down in 1 KiB steps from `top` (raised by 16 KiB until it completes): (the
+    lowest heapsize that completed, the smallest from which every one up to `top`
+    completed, top); the scan stops after `misses` failures in a row. `where`: the
+    replay's code, as app_bench.completes takes it (path and script, or romfs)."""
+    from tools.bench import app_bench
+
+    def ok(k):
+        return app_bench.completes(log_path, seed, k, presses, **where)
+
+    for _ in range(8):
+        if ok(top):
+            break
+        top += 16
+    else:
+        raise FlatError("the replay does not complete even with %dk" % top)
+    lowest = stable = top
+    k, run = top - 1, 0
+    while k > 0 and run < misses:
+        if ok(k):
+            lowest, run = k, 0
+            if stable == k + 1:
+                stable = k
+        else:
+            run += 1
+        k -= 1
+    return lowest, stable, top
+
+
+def heap_bands(res, firmware, harness, **game):
+    """heap_band for the .mpy build and for ROMFS of one firmware tree, from `res`'s
+    bisection figures + 16 KiB: {"mpy": (lowest, stable, top), "romfs": ...}."""
+    from tools.bench import app_bench
+
+    log, _, presses = app_bench.record(**game)
+    log_path = app_bench._write_log(log)
+    seed = game.get("seed", 1)
+    script = os.path.join(harness, "tools", "bench", "app_mp.py")
+    out = {}
+    try:
+        with tempfile.TemporaryDirectory(prefix="bench-flat-band-") as d:
+            path = app_bench.build_code(d, firmware, harness)
+            top = (res.get("heap_k") or 2048) + 16
+            out["mpy"] = heap_band(log_path, seed, presses, top, path=path, script=script)
+            with app_bench._image(d, "", []) as (img, _):
+                top = (res.get("romfs_heap_k") or 2048) + 16
+                out["romfs"] = heap_band(log_path, seed, presses, top, romfs=img)
+    finally:
+        os.unlink(log_path)
+    return out
+
+
 def _row(label, a, b, fmt="%d"):
     if a is None or b is None:
         return (label, "-" if a is None else fmt % a, "-" if b is None else fmt % b, "")
@@ -416,6 +473,10 @@ def table(packaged, flat):
 
     def w(r, lane, key):
         return r.get(lane, {}).get(key)
+
+    def band(r, lane, i):
+        b = r.get("bands", {}).get(lane)
+        return None if b is None else b[i]
 
     def mod_total(r):
         mh = r.get("module_heap")
@@ -432,7 +493,11 @@ def table(packaged, flat):
         _row("64-bit live heap at end, B", p.get("heap_end"), f.get("heap_end")),
         _row("  of them the replay's own, B", p.get("heap_harness"), f.get("heap_harness")),
         _row("64-bit smallest heapsize, .mpy, KiB", p.get("heap_k"), f.get("heap_k")),
+        _row("  lowest that completes (1 KiB scan)", band(p, "mpy", 0), band(f, "mpy", 0)),
+        _row("  every one from (up to +16)", band(p, "mpy", 1), band(f, "mpy", 1)),
         _row("64-bit smallest heapsize, ROMFS, KiB", p.get("romfs_heap_k"), f.get("romfs_heap_k")),
+        _row("  lowest that completes (1 KiB scan)", band(p, "romfs", 0), band(f, "romfs", 0)),
+        _row("  every one from (up to +16)", band(p, "romfs", 1), band(f, "romfs", 1)),
         _row("  the game's part of it, KiB", p.get("romfs_game_k"), f.get("romfs_game_k"), "%.1f"),
         _row("ROMFS image, B", p.get("romfs_image"), f.get("romfs_image")),
         _row(
@@ -489,11 +554,12 @@ def format_table(rows):
     return "\n".join(out)
 
 
-def compare(out_dir=None, log=print, **bench):
+def compare(out_dir=None, log=print, reuse=False, scan=True, **bench):
     """The app bench on today's packaged firmware and on its flat copy (written to
-    `out_dir`, a temporary directory unless given), the same game; raises FlatError unless
-    the two end with the same totals and send the same bytes at every press. Returns
-    (packaged result, flat result, table rows)."""
+    `out_dir`, a temporary directory unless given; `reuse`: the copy is there already, as
+    write(out_dir) left it), the same game; `scan`: heap_bands of both too (unless `heap`
+    is False); raises FlatError unless the two end with the same totals and send the same
+    bytes at every press. Returns (packaged result, flat result, table rows)."""
     from tools.bench import app_bench
 
     tmp = None
@@ -501,7 +567,8 @@ def compare(out_dir=None, log=print, **bench):
         tmp = tempfile.TemporaryDirectory(prefix="bench-flat-")
         out_dir = tmp.name
     try:
-        write(out_dir)
+        if not reuse:
+            write(out_dir)
         quiet = bench.pop("quiet", False)
         say = (lambda s: None) if quiet else log
         say("== packaged (firmware/)")
@@ -513,6 +580,12 @@ def compare(out_dir=None, log=print, **bench):
             harness=os.path.join(out_dir, "harness"),
             **bench,
         )
+        if scan and bench.get("heap", True):
+            game = {k: bench[k] for k in ("players", "rules", "seed", "limit") if k in bench}
+            say("== heapsize scans (1 KiB steps)")
+            packaged["bands"] = heap_bands(packaged, FIRMWARE, ROOT, **game)
+            fw, hn = os.path.join(out_dir, "firmware"), os.path.join(out_dir, "harness")
+            flat["bands"] = heap_bands(flat, fw, hn, **game)
     finally:
         if tmp is not None:
             tmp.cleanup()
@@ -556,6 +629,7 @@ def main(argv=None):
     ap.add_argument("--no-heap", action="store_true")
     ap.add_argument("--no-wasm32", action="store_true")
     ap.add_argument("--quiet", action="store_true", help="only the table")
+    ap.add_argument("--no-scan", action="store_true", help="no 1 KiB heapsize scans")
     args = ap.parse_args(argv)
     try:
         if not args.compare:
@@ -578,6 +652,7 @@ def main(argv=None):
             wasm32=not args.no_wasm32,
             parts=False,
             quiet=args.quiet,
+            scan=not args.no_scan,
         )
     except (FlatError, RuntimeError) as e:
         print("bench_flat: %s" % e, file=sys.stderr)
