@@ -641,7 +641,7 @@ def run(
         raise BenchError("the recorded game has no presses")
     res = {"players": players, "rules": rules, "seed": seed, "log_calls": len(log)}
     res["cpu"], res["level"] = cpu, level
-    fw = "firmware/" if firmware == FIRMWARE else firmware
+    fw = "firmware/" if firmware == FIRMWARE else firmware.rstrip("/") + "/"
     res["code"] = ("%s*.py sources" if source else "mpy-cross -O2 build of %s") % fw
     path = _write_log(log)
     build = tempfile.TemporaryDirectory(prefix="bench-app-mpy-")
