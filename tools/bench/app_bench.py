@@ -5,7 +5,7 @@
     python -m tools.bench.app_bench [--players 4] [--rules yatzy] [--seed 1]
                               [--limit N] [--cpu N] [--level L] [--no-callgrind]
                               [--no-heap] [--no-wasm32] [--no-parts]
-                              [--source] [--json]
+                              [--source] [--json] [--firmware DIR [--harness DIR]]
 
 1. Records a game on CPython: the simulator session plays a new game through the menus and
    then every human seat with the autoplay bot, pressing buttons only (all seats are human
@@ -27,6 +27,10 @@
    or the port (`npm ci` in tools/emu/wasm32, which `make bench` runs) is missing.
 The replays run the `mpy-cross -O2` build of firmware/ (what `make flash` puts on the Pico);
 `--source` runs the .py files instead (the unix port then compiles them on its heap).
+`--firmware DIR` replays (and builds) another firmware tree instead of firmware/, with the
+replay's tools modules from `--harness DIR` (a root holding tools/, default the repository):
+tools/bench/flat.py's flat copy, which must import the firmware by its flat names. The
+recording on CPython stays on firmware/ (the presses are the same).
 Targets: mean <= 300 data bytes per press; completes with heapsize=64k.
 """
 
@@ -43,7 +47,7 @@ import time
 from save.store import LEVELS as _SEAT_KINDS
 
 from tools.emu import mp_run
-from tools.paths import ROOT, TOOLS
+from tools.paths import FIRMWARE, ROOT, TOOLS
 
 LEVELS = tuple(lv for lv in _SEAT_KINDS if lv)  # the app's computer levels ("" is a human)
 
@@ -120,26 +124,27 @@ def _write_log(lines):
     return path
 
 
-def build_code(out):
-    """Compile firmware/ as `make build` does (mpy-cross -O2), plus the replay's tools
-    modules (REPLAY_TOOLS, at their package paths), into `out`; returns the MICROPYPATH
-    entries to use. The Pico runs these .mpy files, so heap and instruction figures are
-    measured on them."""
+def build_code(out, firmware=FIRMWARE, harness=ROOT):
+    """Compile the firmware tree (firmware/ unless told) as `make build` does (mpy-cross
+    -O2), plus the replay's tools modules (REPLAY_TOOLS, at their package paths under the
+    root `harness`), into `out`; returns the MICROPYPATH entries to use. The Pico runs these
+    .mpy files, so heap and instruction figures are measured on them."""
     from tools.flash import flash
 
-    flash.build(out=out, quiet=True)
+    flash.build(out=out, quiet=True, src=firmware)
     for rel in REPLAY_TOOLS:
-        compile_tool(rel, os.path.join(out, rel[:-3] + ".mpy"))
+        compile_tool(rel, os.path.join(out, rel[:-3] + ".mpy"), harness)
     return [out, ".frozen"]
 
 
-def compile_tool(name, dst):
-    """mpy-cross -O2 a file of the repository (`name` relative to its root) into dst, as
-    `make build` compiles the firmware (tracebacks name the module: flash.source_name)."""
+def compile_tool(name, dst, root=ROOT):
+    """mpy-cross -O2 a file of the repository (`name` relative to `root`, the repository
+    unless told) into dst, as `make build` compiles the firmware (tracebacks name the
+    module: flash.source_name)."""
     from tools.flash import flash
 
     os.makedirs(os.path.dirname(dst), exist_ok=True)
-    src = os.path.join(ROOT, name)
+    src = os.path.join(root, name)
     cmd = [flash.tool("mpy-cross"), "-O2", "-s", flash.source_name(name), "-o", dst, src]
     res = subprocess.run(cmd, capture_output=True, text=True)
     if res.returncode:
@@ -147,17 +152,26 @@ def compile_tool(name, dst):
 
 
 def replay(
-    log_path, seed, heap=None, quiet=False, wrapper=(), timeout=1800, path=None, romfs=None
+    log_path,
+    seed,
+    heap=None,
+    quiet=False,
+    wrapper=(),
+    timeout=1800,
+    path=None,
+    romfs=None,
+    script=REPLAY,
 ):
     """Run the replay on the unix port; returns (exit status, stdout, stderr). `path` is the
     MICROPYPATH list (default: the firmware sources and tools/). With `romfs` (an image
-    path) the code is imported from that image mounted at /rom (tools/emu/romfs_run.py)."""
+    path) the code is imported from that image mounted at /rom (tools/emu/romfs_run.py);
+    else `script` is the replay run (app_mp.py, or its copy in another harness)."""
     with tempfile.TemporaryDirectory(prefix="bench-app-flash-") as flash:
         if romfs:
             argv = mp_run.mp_command(ROMFS_RUN, heap) + [romfs, REPLAY_MODULE]
             path = [".frozen"]
         else:
-            argv = mp_run.mp_command(REPLAY, heap)
+            argv = mp_run.mp_command(script, heap)
         argv = list(wrapper) + argv + [log_path, str(seed), flash]
         if quiet:
             argv.append("quiet")
@@ -275,20 +289,21 @@ def module_heap(modules, path=None, names=None):
     return out
 
 
-def completes(log_path, seed, heap_k, presses, path=None, romfs=None):
-    rc, out, _ = replay(log_path, seed, heap="%dk" % heap_k, quiet=True, path=path, romfs=romfs)
+def completes(log_path, seed, heap_k, presses, path=None, romfs=None, script=REPLAY):
+    heap = "%dk" % heap_k
+    rc, out, _ = replay(log_path, seed, heap, True, path=path, romfs=romfs, script=script)
     return rc == 0 and ("DONE %d" % presses) in out
 
 
-def smallest_heap(log_path, seed, presses, lo=8, hi=2048, path=None, romfs=None):
+def smallest_heap(log_path, seed, presses, lo=8, hi=2048, path=None, romfs=None, script=REPLAY):
     """Smallest heap (KiB) the replay completes with, by bisection; None if even `hi` fails."""
-    if not completes(log_path, seed, hi, presses, path, romfs):
+    if not completes(log_path, seed, hi, presses, path, romfs, script):
         return None
-    if completes(log_path, seed, lo, presses, path, romfs):
+    if completes(log_path, seed, lo, presses, path, romfs, script):
         return lo
     while hi - lo > 1:  # invariant: lo fails, hi completes
         mid = (lo + hi) // 2
-        if completes(log_path, seed, mid, presses, path, romfs):
+        if completes(log_path, seed, mid, presses, path, romfs, script):
             hi = mid
         else:
             lo = mid
@@ -296,10 +311,10 @@ def smallest_heap(log_path, seed, presses, lo=8, hi=2048, path=None, romfs=None)
 
 
 @contextlib.contextmanager
-def _image(build_dir, suffix, scripts):
+def _image(build_dir, suffix, scripts, root=ROOT):
     """A ROMFS image of `build_dir` (which build_code gave the replay's tools modules) with
-    the extra `scripts` (paths from the repository root) compiled at its root too; yields
-    (path, size), removed after."""
+    the extra `scripts` (paths from `root`, the repository unless told) compiled at its root
+    too; yields (path, size), removed after."""
     from tools.flash import flash
 
     img = os.path.join(build_dir, "..", os.path.basename(build_dir) + suffix + ".img")
@@ -309,7 +324,7 @@ def _image(build_dir, suffix, scripts):
             mpy = os.path.basename(name)[:-3] + ".mpy"  # its name in the image
             dst = img[:-4] + "_" + mpy
             extra.append((mpy, dst))
-            compile_tool(name, dst)
+            compile_tool(name, dst, root)
         size = flash.romfs_image(build_dir=build_dir, out=img, extra=extra, quiet=True)
         yield img, size
     finally:
@@ -348,11 +363,14 @@ def wasm32_missing():
     return None
 
 
-def wasm32_replay(log_path, seed, code=None, image=None, timeout=600):
+def wasm32_replay(log_path, seed, code=None, image=None, timeout=600, harness=ROOT):
     """tools/emu/wasm32/replay.mjs on the log, the code from the directories `code` (loaded into
-    the heap) or the ROMFS `image`: {"image", "live_start", "live_max", "event_max",
-    "event_line", "event_what", "totals", "done"} (bytes, 32-bit)."""
+    the heap) or the ROMFS `image`, the replay's sources from the root `harness`: {"image",
+    "live_start", "live_max", "event_max", "event_line", "event_what", "totals", "done"}
+    (bytes, 32-bit)."""
     argv = ["node", WASM32_REPLAY, "--log", log_path, "--seed", str(seed)]
+    if harness != ROOT:
+        argv += ["--script", os.path.join(harness, "tools")]
     if image:
         argv += ["--image", image]
     for d in code or ():
@@ -386,14 +404,14 @@ def wasm32_replay(log_path, seed, code=None, image=None, timeout=600):
     }
 
 
-def wasm32_heap(log_path, seed, presses, build_dir, totals):
+def wasm32_heap(log_path, seed, presses, build_dir, totals, harness=ROOT):
     """The 32-bit lane, .mpy files in the heap and ROMFS: {"wasm32_mpy": ..., "wasm32_romfs":
     ...} as wasm32_replay() gives them; each must end the game as the unix port did."""
     scripts = ["tools/emu/wasm32/replay_mp.py"]
-    with _image(build_dir, "-wasm32", scripts) as (img, _):
+    with _image(build_dir, "-wasm32", scripts, harness) as (img, _):
         res = {
-            "wasm32_mpy": wasm32_replay(log_path, seed, code=[build_dir]),
-            "wasm32_romfs": wasm32_replay(log_path, seed, image=img),
+            "wasm32_mpy": wasm32_replay(log_path, seed, code=[build_dir], harness=harness),
+            "wasm32_romfs": wasm32_replay(log_path, seed, image=img, harness=harness),
         }
     for k, v in res.items():
         if v["done"] != presses or (totals is not None and v["totals"] != totals):
@@ -404,7 +422,7 @@ def wasm32_heap(log_path, seed, presses, build_dir, totals):
     return res
 
 
-def callgrind_instructions(log_path, seed, path=None):
+def callgrind_instructions(log_path, seed, path=None, script=REPLAY):
     """Instructions of the MicroPython part (run_main) for one replay of `log_path`."""
     wrapper = (
         "valgrind",
@@ -412,7 +430,7 @@ def callgrind_instructions(log_path, seed, path=None):
         "--toggle-collect=*run_main*",
         "--callgrind-out-file=/dev/null",
     )
-    rc, out, err = replay(log_path, seed, quiet=True, wrapper=wrapper, path=path)
+    rc, out, err = replay(log_path, seed, quiet=True, wrapper=wrapper, path=path, script=script)
     if rc != 0:
         raise BenchError("callgrind replay failed (%d): %s%s" % (rc, out[-2000:], err[-2000:]))
     m = re.search(r"Collected\s*:\s*(\d+)", err)
@@ -421,13 +439,13 @@ def callgrind_instructions(log_path, seed, path=None):
     return int(m.group(1))
 
 
-def instructions_per_press(log_lines, seed, presses, path=None):
+def instructions_per_press(log_lines, seed, presses, path=None, script=REPLAY):
     """(full - start only) / presses, both replays under callgrind."""
     full = _write_log(log_lines)
     start_only = _write_log([ln for ln in log_lines if ln.startswith("S ")])
     try:
-        total = callgrind_instructions(full, seed, path)
-        base = callgrind_instructions(start_only, seed, path)
+        total = callgrind_instructions(full, seed, path, script)
+        base = callgrind_instructions(start_only, seed, path, script)
     finally:
         os.unlink(full)
         os.unlink(start_only)
@@ -544,13 +562,13 @@ def parts_cost(log_lines, seed=1):
     }
 
 
-def _top_imports(name):
+def _top_imports(name, firmware=FIRMWARE):
     """Modules a firmware module imports at its top level (not inside functions)."""
     import ast
 
     rel = name.replace(".", "/")
     for cand in (rel + ".py", rel + "/__init__.py"):
-        path = os.path.join(ROOT, "firmware", cand)
+        path = os.path.join(firmware, cand)
         if os.path.exists(path):
             break
     else:
@@ -573,7 +591,7 @@ def _top_imports(name):
     return out
 
 
-def _import_order(modules):
+def _import_order(modules, firmware=FIRMWARE):
     """Dependencies first, so each module's heap figure is its own."""
     wanted = set(modules)
     order = []
@@ -585,7 +603,7 @@ def _import_order(modules):
         seen.add(m)
         if "." in m:
             visit(m.rsplit(".", 1)[0])
-        for dep in _top_imports(m):
+        for dep in _top_imports(m, firmware):
             if dep in wanted:
                 visit(dep)
         order.append(m)
@@ -608,9 +626,13 @@ def run(
     cpu=0,
     level="basic",
     parts=True,
+    firmware=FIRMWARE,
+    harness=ROOT,
 ):
     """The whole bench; returns a dict of figures (and prints a report through `out`).
-    `source` runs firmware/*.py as they are instead of the mpy-cross build."""
+    `source` runs firmware/*.py as they are instead of the mpy-cross build; `firmware` and
+    `harness` replay another firmware tree and the replay's tools from another root (the
+    module doc)."""
     if mp_run.micropython_binary() is None:
         raise BenchError("MicroPython unix port not installed (make venv)")
     t0 = time.time()
@@ -619,12 +641,18 @@ def run(
         raise BenchError("the recorded game has no presses")
     res = {"players": players, "rules": rules, "seed": seed, "log_calls": len(log)}
     res["cpu"], res["level"] = cpu, level
-    res["code"] = "firmware/*.py sources" if source else "mpy-cross -O2 build of firmware/"
+    fw = "firmware/" if firmware == FIRMWARE else firmware.rstrip("/") + "/"
+    res["code"] = ("%s*.py sources" if source else "mpy-cross -O2 build of %s") % fw
     path = _write_log(log)
     build = tempfile.TemporaryDirectory(prefix="bench-app-mpy-")
     try:
-        mp_path = None if source else build_code(build.name)
-        rc, stdout, stderr = replay(path, seed, path=mp_path)
+        if source:
+            other = firmware != FIRMWARE or harness != ROOT
+            mp_path = [firmware, harness, ".frozen"] if other else None
+        else:
+            mp_path = build_code(build.name, firmware, harness)
+        script = os.path.join(harness, "tools", "bench", "app_mp.py")
+        rc, stdout, stderr = replay(path, seed, path=mp_path, script=script)
         if rc != 0:
             raise BenchError(
                 "MicroPython replay failed (%d):\n%s%s" % (rc, stdout[-3000:], stderr)
@@ -639,6 +667,7 @@ def run(
         res["totals"] = mp_totals
         res["complete_game"] = cp_totals is not None
         res.update(byte_stats(per_press))
+        res["per_press"] = per_press
         res["by_button"] = breakdown(log, per_press)
         if parts:
             res["parts"] = parts_cost(log, seed)
@@ -646,11 +675,12 @@ def run(
         res.update(live)
         if modules:
             names = {}
-            res["module_heap"] = module_heap(_import_order(modules), mp_path, names)
+            order = _import_order(modules, firmware)
+            res["module_heap"] = module_heap(order, mp_path, names)
             if names:
                 res["interned"] = names
         if heap:
-            res["heap_k"] = smallest_heap(path, seed, presses, path=mp_path)
+            res["heap_k"] = smallest_heap(path, seed, presses, path=mp_path, script=script)
             if not source:
                 res.update(romfs_heap(path, seed, presses, build.name))
         if wasm32 and not source:
@@ -658,9 +688,9 @@ def run(
             if why:
                 res["wasm32_skipped"] = why
             else:
-                res.update(wasm32_heap(path, seed, presses, build.name, mp_totals))
+                res.update(wasm32_heap(path, seed, presses, build.name, mp_totals, harness))
         if callgrind:
-            ipp, total, base = instructions_per_press(log, seed, presses, mp_path)
+            ipp, total, base = instructions_per_press(log, seed, presses, mp_path, script)
             res["instr_per_press"] = ipp
             res["instr_total"] = total
             res["instr_start"] = base
@@ -815,6 +845,8 @@ def main(argv=None):
     ap.add_argument("--no-parts", action="store_true", help="skip the parts' cost replay")
     ap.add_argument("--source", action="store_true", help="run firmware/*.py, not .mpy")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON too")
+    ap.add_argument("--firmware", default=FIRMWARE, help="the firmware tree to replay")
+    ap.add_argument("--harness", default=ROOT, help="the root of the replay's tools/")
     args = ap.parse_args(argv)
     from yatzy.rules import MAX_PLAYERS
 
@@ -843,6 +875,9 @@ def main(argv=None):
             cpu=args.cpu,
             level=args.level,
             parts=not args.no_parts,
+            source=args.source,
+            firmware=os.path.abspath(args.firmware),
+            harness=os.path.abspath(args.harness),
         )
     except BenchError as e:
         print("bench_app: %s" % e, file=sys.stderr)

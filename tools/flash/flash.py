@@ -58,24 +58,25 @@ def tool(name):
     return found
 
 
-def host_only(rel):
+def host_only(rel, src=FIRMWARE):
     """A language module (lang/<code>.py beside its lang/<code>_pack.py): the words people
     edit, packed for the board by tools/gen/lang.py; only the pack goes on the board."""
     if not (rel.startswith("lang/") and rel.endswith(".py")) or rel.endswith("_pack.py"):
         return False
-    return os.path.exists(os.path.join(FIRMWARE, rel[:-3] + "_pack.py"))
+    return os.path.exists(os.path.join(src, rel[:-3] + "_pack.py"))
 
 
-def firmware_files():
-    """Paths under firmware/ (relative, '/'-separated) that belong on the board, sorted."""
+def firmware_files(src=FIRMWARE):
+    """Paths under the firmware tree `src` (relative, '/'-separated) that belong on the
+    board, sorted."""
     out = []
-    for base, dirs, files in os.walk(FIRMWARE):
+    for base, dirs, files in os.walk(src):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
         for name in files:
             if name.endswith((".pyc", ".mpy")) or name.startswith("."):
                 continue
-            rel = os.path.relpath(os.path.join(base, name), FIRMWARE).replace(os.sep, "/")
-            if not host_only(rel):
+            rel = os.path.relpath(os.path.join(base, name), src).replace(os.sep, "/")
+            if not host_only(rel, src):
                 out.append(rel)
     return sorted(out)
 
@@ -97,9 +98,10 @@ def source_name(rel):
     return name.replace("/", ".")
 
 
-def build(out=BUILD, quiet=False):
+def build(out=BUILD, quiet=False, src=FIRMWARE):
     """Pack the languages (tools/gen/lang.py, where a language module changed), then compile
-    every firmware .py (except main.py/boot.py) with mpy-cross -O2 into out."""
+    every .py of the firmware tree `src` (except main.py/boot.py) with mpy-cross -O2 into
+    out. (Another `src` is a transformed copy of firmware/, e.g. tools/bench/flat.py's.)"""
     from tools.gen import lang as gen_lang
 
     gen_lang.write(quiet=quiet)
@@ -109,17 +111,17 @@ def build(out=BUILD, quiet=False):
     os.makedirs(parent, exist_ok=True)
     work = tempfile.mkdtemp(prefix=".build-", dir=parent)  # beside out: os.replace is atomic
     try:
-        for rel in firmware_files():
-            src = os.path.join(FIRMWARE, rel)
+        for rel in firmware_files(src):
+            path = os.path.join(src, rel)
             dst_rel = built_name(rel)
             dst = os.path.join(out, dst_rel)
             want.add(os.path.normpath(dst))
             os.makedirs(os.path.dirname(dst), exist_ok=True)
             tmp = os.path.join(work, "%d" % len(want))
             if dst_rel == rel:
-                shutil.copyfile(src, tmp)
+                shutil.copyfile(path, tmp)
             else:
-                cmd = [mpy_cross, "-O2", "-s", source_name(rel), "-o", tmp, src]
+                cmd = [mpy_cross, "-O2", "-s", source_name(rel), "-o", tmp, path]
                 result = subprocess.run(cmd, capture_output=True, text=True)
                 if result.returncode != 0:
                     raise SystemExit("error: mpy-cross failed on %s:\n%s" % (rel, result.stderr))

@@ -19,9 +19,9 @@
 // at /rom, on sys.path, when it starts (as a board with a ROMFS partition does).
 // With --code each DIR is copied into the in-memory file system and put on sys.path (.mpy
 // files loaded into the heap, as from a board's filesystem). The Python side is
-// replay_mp.py (beside this file) with tools/bench/app_mp.py and tools/sim/loop.py from
-// --script DIR (default: the repository root); compiled copies that come first on sys.path (in the image, or in a
-// --code DIR) are used instead. Prints the replay's own lines (TOTALS, SUM, PUSHED, DONE;
+// emu/wasm32/replay_mp.py, bench/app_mp.py and sim/loop.py from --script DIR (a tools/
+// folder; default the repository's, whose replay_mp.py is beside this file); compiled
+// copies that come first on sys.path (in the image, or in a --code DIR) are used instead. Prints the replay's own lines (TOTALS, SUM, PUSHED, DONE;
 // see replay_mp.py), then
 //   WASM32 <image file bytes> <live start> <live max> <event max> <event max line no> <line>
 // and exits 0; a Python error prints it and exits 1; bad arguments exit 2.
@@ -111,7 +111,8 @@ async function main() {
     if (dir !== "." && !mp.FS.analyzePath(`/src/tools/${dir}`).exists) mp.FS.mkdir(`/src/tools/${dir}`);
     mp.FS.writeFile(`/src/tools/${rel}`, fs.readFileSync(path.join(a.script, rel)));
   }
-  mp.FS.writeFile("/src/replay_mp.py", fs.readFileSync(path.join(HERE, "replay_mp.py")));
+  const replayMp = path.join(a.script, "emu", "wasm32", "replay_mp.py");
+  mp.FS.writeFile("/src/replay_mp.py", fs.readFileSync(replayMp));
   run("import gc, sys");
   run("gc.collect()");
   const image = a.image ? fs.statSync(a.image).size : 0;
