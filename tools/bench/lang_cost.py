@@ -102,7 +102,7 @@ def without_words(files, work):
     mpy = os.path.join(work, "lang_none.mpy")
     with open(src, "w") as f:
         f.write(no_words_source())
-    cmd = [flash.tool("mpy-cross"), "-O2", "-s", "lang", "-o", mpy, src]
+    cmd = flash.mpy_cross_cmd(src, mpy, "lang")
     subprocess.run(cmd, check=True, capture_output=True)
     out = {k: v for k, v in files.items() if not k.startswith("lang/")}
     with open(mpy, "rb") as f:

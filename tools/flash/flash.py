@@ -47,6 +47,22 @@ PACKAGE = os.path.join(ROOT, "package.json")
 SOURCE_ONLY = ("main.py", "boot.py")  # run by name at boot: must stay source
 
 
+# mpy-cross's optimisation level for every .mpy the project builds (the board's, the
+# benches', the browser page's): 3 leaves out the line-number tables, so a traceback names
+# the module and the function but not the line, for about 5 KB more free heap on the Pico
+# (docs/app_infra.md, "Heap"); `make flash MPY_OPT=2` keeps the lines, to find a crash's.
+def mpy_opt():
+    level = os.environ.get("MPY_OPT") or "3"
+    if level not in ("0", "1", "2", "3"):
+        raise SystemExit("error: MPY_OPT must be 0, 1, 2 or 3 (mpy-cross -O), not %r" % level)
+    return level
+
+
+def mpy_cross_cmd(src, dst, name):
+    """The mpy-cross command that compiles the file src into dst, `name` its source name."""
+    return [tool("mpy-cross"), "-O" + mpy_opt(), "-s", name, "-o", dst, src]
+
+
 def tool(name):
     """A console script from the venv this Python runs in, else from PATH."""
     here = os.path.join(os.path.dirname(sys.executable), name)
@@ -100,12 +116,12 @@ def source_name(rel):
 
 def build(out=BUILD, quiet=False, src=FIRMWARE):
     """Pack the languages (tools/gen/lang.py, where a language module changed), then compile
-    every .py of the firmware tree `src` (except main.py/boot.py) with mpy-cross -O2 into
+    every .py of the firmware tree `src` (except main.py/boot.py) with mpy-cross (mpy_opt) into
     out. (Another `src` is a transformed copy of firmware/, e.g. tools/bench/flat.py's.)"""
     from tools.gen import lang as gen_lang
 
     gen_lang.write(quiet=quiet)
-    mpy_cross = tool("mpy-cross")
+    mpy_opt()  # a bad MPY_OPT stops the build before it starts
     want = set()
     parent = os.path.dirname(os.path.abspath(out))
     os.makedirs(parent, exist_ok=True)
@@ -121,7 +137,7 @@ def build(out=BUILD, quiet=False, src=FIRMWARE):
             if dst_rel == rel:
                 shutil.copyfile(path, tmp)
             else:
-                cmd = [mpy_cross, "-O2", "-s", source_name(rel), "-o", tmp, path]
+                cmd = mpy_cross_cmd(path, tmp, source_name(rel))
                 result = subprocess.run(cmd, capture_output=True, text=True)
                 if result.returncode != 0:
                     raise SystemExit("error: mpy-cross failed on %s:\n%s" % (rel, result.stderr))
@@ -133,14 +149,14 @@ def build(out=BUILD, quiet=False, src=FIRMWARE):
             path = os.path.normpath(os.path.join(base, name))
             if path not in want:
                 os.remove(path)
-    _fresh_names(out, mpy_cross, quiet)
+    _fresh_names(out, quiet)
     total = sum(os.path.getsize(p) for p in want)
     if not quiet:
         print("built %d files into %s: %d bytes" % (len(want), os.path.relpath(out, ROOT), total))
     return total
 
 
-def _fresh_names(out, mpy_cross, quiet):
+def _fresh_names(out, quiet):
     """names.mpy from the names of the modules just built (tools/gen/names.py), where the
     committed names.py misses some: the board always interns the build's names at power-up."""
     from tools.gen import names as gen_names
@@ -155,7 +171,7 @@ def _fresh_names(out, mpy_cross, quiet):
         src, tmp = os.path.join(work, "names.py"), os.path.join(work, "names.mpy")
         with open(src, "w") as f:
             f.write(text)
-        cmd = [mpy_cross, "-O2", "-s", "names", "-o", tmp, src]
+        cmd = mpy_cross_cmd(src, tmp, "names")
         subprocess.run(cmd, check=True, capture_output=True)
         _install(tmp, os.path.join(out, "names.mpy"))
 

@@ -95,7 +95,7 @@ def firmware_names(build_dir):
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "main.mpy")
         src = os.path.join(FIRMWARE, "main.py")
-        cmd = [flash.tool("mpy-cross"), "-O2", "-s", "main.py", "-o", out, src]
+        cmd = flash.mpy_cross_cmd(src, out, "main.py")
         subprocess.run(cmd, check=True, capture_output=True)
         seen.update(mpy_names(out))
     return sorted(seen)

@@ -103,7 +103,7 @@ def _versioned(out, name):
 
 def _compile(flash, src, name, dst):
     os.makedirs(os.path.dirname(dst), exist_ok=True)
-    cmd = [flash.tool("mpy-cross"), "-O2", "-s", name, "-o", dst, src]
+    cmd = flash.mpy_cross_cmd(src, dst, name)
     result = subprocess.run(cmd, capture_output=True, text=True)
     if result.returncode != 0:
         raise BuildError("error: mpy-cross failed on %s:\n%s" % (name, result.stderr))

@@ -3,7 +3,7 @@
 """The firmware must fit the Pico's heap (docs/app_infra.md, "Heap"). `make bench` finds the
 smallest `-X heapsize` for a 4-player game; here a 1-player game (same code paths: menus,
 set-up, every kind of turn, saves after each box, game over) is replayed from the
-`mpy-cross -O2` build under a fixed heap that the 4-player figure plus a margin must keep
+`.mpy` build under a fixed heap that the 4-player figure plus a margin must keep
 meeting, and under a much smaller heap where it must run out of memory (so the check can
 fail)."""
 

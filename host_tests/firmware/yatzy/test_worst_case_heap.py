@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 """Eight `best` computers, Maxi Yatzy with Triple columns (the rp2 bench's worst case is the
 most players, MAX_PLAYERS; this guard keeps eight so that it runs in seconds),
-started through the app from the ``mpy-cross -O2`` build on the 64-bit unix port
+started through the app from the ``.mpy`` build on the 64-bit unix port
 (host_tests/support/worst_game.py): START and 60 computer decisions in a 320k heap, every
 one at `best` (none falls back to `basic` for want of memory). Before the keep tables and
 box scores were generated offline, this ran out of memory at 330k (building the six-dice
