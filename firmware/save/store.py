@@ -134,13 +134,13 @@ class Store:
         # A turn takes about 8 + 3 x dice bytes (Maxi: more with saved rolls). Sized for the
         # whole game when that is small, so it does not grow mid-game; a big game's buffer
         # (30 players of Maxi Triple: some 66 KB, in one block that a fragmented heap may
-        # not have at NEW GAME) is sized four rounds ahead and grows with the game.
+        # not have at NEW GAME) is sized two rounds ahead and grows with the game.
         n, turn = len(g.players), 12 + 4 * g.rules.dice
         whole = at + 128 + n * (48 + g.rounds * turn)
         now = at + 128 + n * (48 + g.round * turn)
         if self._buf is None or len(self._buf) < (whole if whole <= _WHOLE_MOST else now):
             self._buf = None  # the old one can go before the new one is made
-            ahead = min(whole, now + 4 * n * turn)
+            ahead = min(whole, now + 2 * n * turn)
             self._buf = bytearray(whole if whole <= _WHOLE_MOST else ahead)
         # one long-lived buffer, the record framed in place: saved after every roll and box
         self._buf, end = codec.encode_into(g, self._buf, at, 4)
