@@ -110,10 +110,11 @@ def legal_successor(old, new, press):
     base = load(old)
     if press == "roll":
         n = len(base.dice)
+        held = base.snapshot()["held"]
         for mask in range((1 << n) if n else 1):
             g = load(old)
             try:
-                if mask:
+                if mask or held:  # (mask 0 after a hold: every held die let go)
                     g.apply(("holds", mask))
                 free = [i for i in range(len(want["dice"])) if not (mask >> i) & 1] if n else None
                 g.roll([want["dice"][i] for i in free] if n else list(want["dice"]))

@@ -47,6 +47,28 @@ def test_a_legal_successor_is_one_press_of_the_rules():
     )
 
 
+def test_a_roll_after_every_held_die_is_released_is_one_press():
+    # found by `make soak` (the emulated Pico's session 7920): the player held a die, let it
+    # go again and rolled; the check only tried hold masks on top of the dice already held
+    from save.storage import MemoryStorage
+    from save.store import Store
+    from yatzy.dice import SeededDice
+    from yatzy.engine import Game
+
+    st = MemoryStorage()
+    store = Store(st)
+    g = Game("yatzy", ["ANN"], {}, dice=SeededDice(4))
+    g.apply(("roll",))
+    g.apply(("holds", 16))
+    g.apply(("roll",))
+    store.save_game(g, [""])
+    held = st.read("game.dat")
+    g.apply(("holds", 0))
+    g.apply(("roll",))
+    store.save_game(g, [""])
+    assert R.legal_successor(held, st.read("game.dat"), "roll")
+
+
 @emulated
 def test_two_cuts_during_saves_resume_the_last_save_or_the_one_before():
     res = C.Result("x")
