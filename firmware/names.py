@@ -446,7 +446,6 @@ def _names(o):
     o._bpages
     o._buf
     o._build
-    o._bytes
     o._cache
     o._cards
     o._cats
@@ -597,6 +596,7 @@ def _names(o):
     o._rx0
     o._rx1
     o._s
+    o._same
     o._same_type
     o._sample_t
     o._save_due

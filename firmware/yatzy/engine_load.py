@@ -67,7 +67,7 @@ def restore(game, s):
         _replay(game, s)
         got = codec_load.snapshot(game)
         for name in codec.FIELDS:
-            if name != "seeded" and _bytes(s[name]) != _bytes(got[name]):
+            if name != "seeded" and not _same(s[name], got[name]):
                 raise ValueError(
                     "%s %s, the replay gives %s" % (name, _short(s[name]), _short(got[name]))
                 )
@@ -76,13 +76,30 @@ def restore(game, s):
     game._undo = None  # as before the save was read: the last box cannot be taken back
 
 
-def _bytes(v):
-    """``v`` as the codec writes it: two values are the same save when these are equal."""
-    from yatzy.codec import _put, _size
+def _same(a, b):
+    """True when ``a`` and ``b`` would be saved as the same bytes (``codec._put``): None,
+    False and True are themselves, a list of small ints and bytes are the same run of bytes,
+    a list and a tuple the same list. Compared in place: encoding each field to compare it
+    needed a block as long as the field (the turns of a big game: kilobytes), which a heap
+    that reading the save has just filled with small objects may not have."""
+    from yatzy.codec import _SEQ, _is_small_list
 
-    out = bytearray(_size(v))
-    _put(out, 0, v)
-    return out
+    if a is None or a is True or a is False or b is None or b is True or b is False:
+        return a is b
+    if isinstance(a, int) or isinstance(b, int):
+        return isinstance(a, int) and isinstance(b, int) and a == b
+    if isinstance(a, str) or isinstance(b, str):
+        return isinstance(a, str) and isinstance(b, str) and a == b
+    sa, sb = isinstance(a, _SEQ), isinstance(b, _SEQ)
+    if not (sa or isinstance(a, bytes)) or not (sb or isinstance(b, bytes)):
+        raise ValueError("cannot compare %s with %s" % (_short(a), _short(b)))
+    ba = not sa or _is_small_list(a)  # written as a run of bytes
+    if ba != (not sb or _is_small_list(b)) or len(a) != len(b):
+        return False
+    for i in range(len(a)):
+        if (a[i] != b[i]) if ba else not _same(a[i], b[i]):
+            return False
+    return True
 
 
 def _short(v):
