@@ -14,7 +14,7 @@ from gfx.font import MEDIUM, SMALL
 from gfx.pusher import FramePusher
 from lang import T
 from ui import keys
-from ui.widgets import note_text, softkeys, wrap
+from ui.widgets import note_text, softkeys, upper, wrap
 
 
 class App:
@@ -430,7 +430,7 @@ class App:
         cv.fill(0)
         cv.fill_rect(0, 0, 128, 9, 1)
         cv.text(2, 1, T.get("error", "ERROR"), MEDIUM, 0)
-        for i, line in enumerate(wrap(str(message).upper(), 31)[:6]):
+        for i, line in enumerate(wrap(upper(str(message)), 31)[:6]):
             cv.text(1, 12 + 7 * i, line, SMALL)
         softkeys(cv, (None, None, None, None, None, T.get("k_reset", "RESET")))
         self.screen = None

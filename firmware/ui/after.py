@@ -8,7 +8,7 @@ from gfx.font import SMALL
 from lang import T
 
 from ui.lists import ListScreen
-from ui.widgets import title_bar, wrap
+from ui.widgets import title_bar, upper, wrap
 
 
 class AfterGame(ListScreen):
@@ -27,7 +27,7 @@ class AfterGame(ListScreen):
         if self.entered:
             parts = []
             for p, place in self.entered:
-                parts.append("%s #%d" % (g.players[p].name.upper(), place))
+                parts.append("%s #%d" % (upper(g.players[p].name), place))
             head = T["new_hs"] if len(parts) == 1 else T["new_hss"]
             return [head] + wrap(", ".join(parts), 31)[:1]
         table = store.scores(g.rules_id)

@@ -5,7 +5,7 @@ from gfx.font import DOWN, LEFT, RIGHT, SMALL, TIMES, UP
 from lang import T, box
 
 from ui.keys import HOLD1, HOLD2, HOLD3, HOLD4, HOLD5, ROLL
-from ui.widgets import softkeys, title_bar
+from ui.widgets import softkeys, title_bar, upper
 
 ROW_H = 6  # SMALL glyphs are 5 rows high: 8 card rows fit in 48 pixels
 
@@ -164,7 +164,7 @@ class CardView:
     def draw(self, cv):
         g = self.g
         pl = g.players[self.p]
-        title_bar(cv, pl.name.upper(), "%d/%d" % (self.p + 1, len(g.players)))
+        title_bar(cv, upper(pl.name), "%d/%d" % (self.p + 1, len(g.players)))
         n = len(self.rows)
         # with a scroll bar (column 127) the scores end two columns left of it
         draw_card(cv, g, self.p, self.rows, self.top, 8, 8, 126 if n > 8 else 128)
@@ -218,7 +218,7 @@ class Standings:
             place, p, total = rank[k]
             y = 9 + i * 7
             cv.text(1, y, str(place), SMALL)
-            name = g.players[p].name.upper()
+            name = upper(g.players[p].name)
             cv.text(12, y, name, SMALL)
             if p == g.current and not g.is_over():
                 cv.text(14 + SMALL.width(name), y, LEFT, SMALL)

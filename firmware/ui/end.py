@@ -8,7 +8,7 @@ from gfx.font import SMALL
 from lang import T
 
 from ui.keys import HOLD1, HOLD2, HOLD5, ROLL
-from ui.widgets import softkeys, title_bar
+from ui.widgets import softkeys, title_bar, upper
 
 
 class End:
@@ -28,7 +28,7 @@ class End:
                 i + 1 < len(rank) and rank[i + 1][0] == place
             )
             cv.text_right(12, y, ("=%d" if shared else "%d") % place, SMALL)
-            cv.text(17, y, g.players[p].name.upper(), SMALL)
+            cv.text(17, y, upper(g.players[p].name), SMALL)
             cv.text_right(100, y, str(total), SMALL)
             if place == 1 and len(rank) > 1:  # a solo game has no winner
                 cv.text(104, y, T["win"], SMALL)

@@ -9,6 +9,7 @@ from yatzy import rules
 from ui.keys import ROLL
 from ui.lists import ListScreen, cycle, on_off
 from ui.setup import pointless, useful_options
+from ui.widgets import upper
 
 # Values offered for options that have no fixed list of choices.
 SHORT = (None, "upper", "lower")
@@ -208,5 +209,5 @@ class BoxPicker(ListScreen):
 
 
 def _short(text):
-    text = text.upper()
+    text = upper(text)
     return text if len(text) <= 31 else text[:30] + "."

@@ -34,7 +34,7 @@ from ui import play_card, play_view
 from ui.card import card_rows
 from ui.keys import HOLD1, HOLD2, HOLD3, HOLD5, ROLL
 from ui.play_view import CHOOSE, TURN
-from ui.widgets import Screen
+from ui.widgets import Screen, upper
 
 try:
     from micropython import const
@@ -183,7 +183,7 @@ class Play(Screen):
         name = T["sum"] if c == E.TIEBREAK_BOX else box(c)
         self.toast = "%s %d" % (name, pts)
         if len(g.players) > 1:
-            self.toast = "%s:%s" % (g.players[p].name.upper()[:4], self.toast)
+            self.toast = "%s:%s" % (upper(g.players[p].name)[:4], self.toast)
         self.mode = TURN
         self.app.changed("dice")  # the emptied dice row goes out first, then the frame
         self.cpu_score = None

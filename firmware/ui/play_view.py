@@ -17,7 +17,7 @@ from yatzy.holds import flags_of
 
 from ui.card import ROW_H, bonus_open, bonus_text, draw_card, draw_row
 from ui.keys import COLS, ROLL
-from ui.widgets import fit_lines, softkeys
+from ui.widgets import fit_lines, softkeys, upper
 
 try:
     from micropython import const
@@ -131,7 +131,7 @@ def draw_info(play, cv):
     pl = g.players[p]
     x = _INFO_X
     cv.fill_rect(x - 1, 0, 128 - x + 1, 7, 1)
-    cv.text(x + 1, 1, pl.name.upper(), SMALL, 0)
+    cv.text(x + 1, 1, upper(pl.name), SMALL, 0)
     if pl.cpu:
         cv.text_right(127, 1, T["cpu"], SMALL, 0)
     cv.text(x, 9, T["total_n"] % g.total(p), SMALL)
@@ -253,7 +253,7 @@ def draw_rolloff(play, cv):
     if g.phase == E.ROLLOFF:
         cv.text(2, 1, T["who_starts"], SMALL, 0)
     else:
-        cv.text(2, 1, T["starts"] % g.players[g.starter].name.upper(), SMALL, 0)
+        cv.text(2, 1, T["starts"] % upper(g.players[g.starter].name), SMALL, 0)
     latest = {}
     for a, q, d in g.rolloff_log:
         latest[q] = (a, d)
@@ -261,7 +261,7 @@ def draw_rolloff(play, cv):
     for q in range(first, min(len(g.players), first + 8)):
         x = 0 if q - first < 4 else 64
         y = 9 + (q % 4) * 9
-        cv.text(x + 1, y, g.players[q].name.upper(), SMALL)
+        cv.text(x + 1, y, upper(g.players[q].name), SMALL)
         if q in latest:
             a, d = latest[q]
             s = str(sum(d))
@@ -303,7 +303,7 @@ def draw_tiebreak(play, cv):
         if tb and y > last:
             more += 1
         elif tb:
-            cv.text(1, y, g.players[q].name.upper(), SMALL)
+            cv.text(1, y, upper(g.players[q].name), SMALL)
             cv.text_right(_CARD_W - 1, y, " ".join(str(v) for v in tb[-3:]), SMALL)
             y += ROW_H
     if more:

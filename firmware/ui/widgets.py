@@ -120,4 +120,18 @@ def note_text(note):
         "High scores damaged: reset": "scores_damaged",
         "High scores repaired from backup": "scores_repaired",
     }.get(note, note)
-    return T[key] if key in T else note.upper()
+    return T[key] if key in T else upper(note)
+
+
+def upper(text):
+    """``text`` in capitals as the panel shows them, the same on every runtime: a-z and the
+    Latin-1 small letters U+00E0..U+00FE (not the division sign) become their capitals; the
+    rest stays (U+00DF and U+00FF have no Latin-1 capital). ``str.upper`` differs: CPython
+    turns U+00FF into U+0178, which the font lacks, and MicroPython changes ASCII only."""
+    if len(text.encode()) == len(text):  # ASCII: str.upper is the same everywhere
+        return text.upper()
+    out = []
+    for c in text:
+        o = ord(c)
+        out.append(chr(o - 32) if 97 <= o <= 122 or (224 <= o <= 254 and o != 247) else c)
+    return "".join(out)

@@ -87,6 +87,7 @@ names_text = st.text(min_size=1, max_size=6)
 @given(names_text, names_text, st.integers(1, 50))
 @example("\u00c9\u00c9", "\u0141\U0001f3b2", 3)  # a Latin-1 letter; no glyphs at all
 @example("A\nB", "\u20ac", 4)  # a control character: refused; the euro sign: a box
+@example("0", "\u00ff", 1)  # found by make soak: CPython's upper() made it U+0178, a box
 def test_any_name_goes_through_game_over_and_high_scores(a, b, seed):
     st_ = MemoryStorage()
     setup = default_setup()
