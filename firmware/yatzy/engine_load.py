@@ -15,6 +15,7 @@ ValueError naming the problem.
 """
 
 from yatzy import rules as _rules
+from yatzy.codec import _SEQ, _is_small_list
 from yatzy.engine import DIRECTION, DIRECTIONS, ROLLOFF, TIEBREAK, TIEBREAK_BOX, TURN
 
 
@@ -82,8 +83,6 @@ def _same(a, b):
     a list and a tuple the same list. Compared in place: encoding each field to compare it
     needed a block as long as the field (the turns of a big game: kilobytes), which a heap
     that reading the save has just filled with small objects may not have."""
-    from yatzy.codec import _SEQ, _is_small_list
-
     if a is None or a is True or a is False or b is None or b is True or b is False:
         return a is b
     if isinstance(a, int) or isinstance(b, int):
