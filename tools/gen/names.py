@@ -37,7 +37,6 @@ TARGET = os.path.join(FIRMWARE, "names.py")
 # on the board but never imported by the firmware: the pin table (host tools and docs) and
 # the in-RAM storage (host tools and tests)
 SKIP = ("names.mpy", "pico/pins.mpy", "save/memory.mpy")
-WIDTH = 99
 # MICROPY_ALLOC_PARSE_INTERN_STRING_LEN: a string constant up to this long is made a name
 PARSE_INTERN_MAX = 10
 
