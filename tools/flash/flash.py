@@ -38,11 +38,14 @@ import subprocess
 import sys
 import tempfile
 
+from tools.flash import rename
 from tools.paths import ROOT
 
 FIRMWARE = os.path.join(ROOT, "firmware")
 BUILD = os.path.join(ROOT, "build", "mpy")
 ROMFS_IMAGE = os.path.join(ROOT, "build", "romfs.img")
+# the build's short private names and the real ones (tools/flash/rename.py), for people
+NAMES_MAP = os.path.join(ROOT, "build", "names.map")
 PACKAGE = os.path.join(ROOT, "package.json")
 SOURCE_ONLY = ("main.py", "boot.py")  # run by name at boot: must stay source
 
@@ -117,17 +120,25 @@ def source_name(rel):
 def build(out=BUILD, quiet=False, src=FIRMWARE):
     """Pack the languages (tools/gen/lang.py, where a language module changed), then compile
     every .py of the firmware tree `src` (except main.py/boot.py) with mpy-cross (mpy_opt) into
-    out. (Another `src` is a transformed copy of firmware/, e.g. tools/bench/flat.py's.)"""
+    out, its private names made short (tools/flash/rename.py, unless MPY_RENAME=0; the map
+    in build/names.map for the default out). (Another `src` is a transformed copy of
+    firmware/, e.g. tools/bench/flat.py's.)"""
     from tools.gen import lang as gen_lang
 
     gen_lang.write(quiet=quiet)
     mpy_opt()  # a bad MPY_OPT stops the build before it starts
+    files = firmware_files(src)
+    compiled = [rel for rel in files if built_name(rel) != rel and rel.endswith(".py")]
+    names = rename.plan(src, compiled) if rename.enabled() else {}
+    if os.path.abspath(out) == os.path.abspath(BUILD):
+        os.makedirs(os.path.dirname(NAMES_MAP), exist_ok=True)
+        rename.write_map(names, NAMES_MAP)
     want = set()
     parent = os.path.dirname(os.path.abspath(out))
     os.makedirs(parent, exist_ok=True)
     work = tempfile.mkdtemp(prefix=".build-", dir=parent)  # beside out: os.replace is atomic
     try:
-        for rel in firmware_files(src):
+        for rel in files:
             path = os.path.join(src, rel)
             dst_rel = built_name(rel)
             dst = os.path.join(out, dst_rel)
@@ -137,6 +148,12 @@ def build(out=BUILD, quiet=False, src=FIRMWARE):
             if dst_rel == rel:
                 shutil.copyfile(path, tmp)
             else:
+                if names.get(rel):
+                    with open(path, encoding="utf-8") as f:
+                        text = rename.rename(f.read(), names[rel])
+                    path = tmp + ".py"
+                    with open(path, "w", encoding="utf-8") as f:
+                        f.write(text)
                 cmd = mpy_cross_cmd(path, tmp, source_name(rel))
                 result = subprocess.run(cmd, capture_output=True, text=True)
                 if result.returncode != 0:
