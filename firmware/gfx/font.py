@@ -28,15 +28,65 @@ def _slot(c):
     return c - 64 if 191 < c < 256 else 0
 
 
+def points(s):
+    """The code points of str `s` as ints, read from its UTF-8 bytes (bytes for ASCII).
+    Indexing or iterating a str makes one-character strings, which MicroPython interns
+    for good (docs/app_infra.md, 'Names are the cliff'); walking the bytes makes none.
+    Example: ``list(points("K\u00e5k"))`` is ``[75, 229, 107]``."""
+    b = s.encode("utf-8", "surrogatepass")
+    if len(b) == len(s):
+        return b
+    out = []
+    i = 0
+    n = len(b)
+    while i < n:
+        c = b[i]
+        if c < 0x80:
+            i += 1
+        elif c < 0xE0:
+            c = (c & 0x1F) << 6 | b[i + 1] & 0x3F
+            i += 2
+        elif c < 0xF0:
+            c = (c & 0x0F) << 12 | (b[i + 1] & 0x3F) << 6 | b[i + 2] & 0x3F
+            i += 3
+        else:
+            c = (c & 0x07) << 18 | (b[i + 1] & 0x3F) << 12 | (b[i + 2] & 0x3F) << 6
+            c |= b[i + 3] & 0x3F
+            i += 4
+        out.append(c)
+    return out
+
+
+def text_of(codes):
+    """The str of the code points `codes` (points undone), built from UTF-8 bytes:
+    no one-character string is interned (chr() would intern one)."""
+    out = bytearray()
+    for c in codes:
+        if c < 0x80:
+            out.append(c)
+        elif c < 0x800:
+            out.append(0xC0 | c >> 6)
+            out.append(0x80 | c & 0x3F)
+        elif c < 0x10000:
+            out.append(0xE0 | c >> 12)
+            out.append(0x80 | c >> 6 & 0x3F)
+            out.append(0x80 | c & 0x3F)
+        else:
+            out.append(0xF0 | c >> 18)
+            out.append(0x80 | c >> 12 & 0x3F)
+            out.append(0x80 | c >> 6 & 0x3F)
+            out.append(0x80 | c & 0x3F)
+    return bytes(out).decode("utf-8", "surrogatepass")
+
+
 def codes(s):
     """The table slots of the characters of str `s`, one byte each: ASCII as it is,
     the Latin-1 letters U+00C0..U+00FF at 128..191, anything else 0 (drawn as BOX).
-    Iterating a str makes a one-character string per character, which MicroPython looks
-    up among the interned names (about 4 000 unix-port instructions a character, 8% of a
-    press); one encode() per ASCII string costs one small bytes object."""
+    One encode() per ASCII string costs one small bytes object; other strings are
+    walked by their bytes (points), never by character."""
     b = s.encode()
     if len(b) != len(s):  # not all ASCII: one slot per character, not per UTF-8 byte
-        b = bytes([_slot(ord(ch)) for ch in s])
+        b = bytes([_slot(c) for c in points(s)])
     return b
 
 

@@ -103,8 +103,11 @@ def _read(storage, name):
 def _printable(s, most):
     if not isinstance(s, str) or not 0 < len(s) <= most:
         return False
-    for ch in s:
-        if not " " <= ch <= "~":
+    b = s.encode()  # by byte: iterating a str would intern each character as a name
+    if len(b) != len(s):
+        return False
+    for c in b:
+        if not 32 <= c <= 126:
             return False
     return True
 
@@ -118,9 +121,18 @@ def name_ok(s, most):
     ``name_ok("A\nB", 6)`` False."""
     if not isinstance(s, str) or not 0 < len(s) <= most:
         return False
-    for ch in s:
-        c = ord(ch)
-        if c < 32 or 127 <= c < 160 or 0xD800 <= c < 0xE000:
+    # by UTF-8 byte (iterating a str would intern each character as a name): a control
+    # character is a byte < 32 or 127, or C2 80..C2 9F; a surrogate is ED A0..ED BF (0xC2
+    # and 0xED only ever lead a character)
+    try:
+        b = s.encode("utf-8", "surrogatepass")
+    except UnicodeError:
+        return False
+    for i in range(len(b)):
+        c = b[i]
+        if c < 32 or c == 127:
+            return False
+        if (c == 0xC2 and b[i + 1] < 0xA0) or (c == 0xED and b[i + 1] >= 0xA0):
             return False
     return True
 

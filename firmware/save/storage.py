@@ -30,13 +30,14 @@ _NEW = const(".new")  # complete new copy while the old one is removed (rename c
 
 
 def check_name(name):
-    """Names are short plain file names: letters, digits, '_', '-', '.'."""
+    """Names are short plain file names: ASCII letters, digits, '_', '-', '.'."""
     if not isinstance(name, str) or not 0 < len(name) <= 32:
         raise ValueError("storage name must be a string of 1..32 characters, got %r" % (name,))
-    for ch in name:
-        if not (ch.isalpha() or ch.isdigit() or ch in "_-."):
-            raise ValueError("storage name %r has a bad character %r" % (name, ch))
-    if name.endswith(_TMP) or name.endswith(_NEW) or name[0] == ".":
+    # by byte: iterating the str would intern each character as a name for good
+    for c in name.encode():
+        if not (48 <= c <= 57 or 65 <= c <= 90 or 97 <= c <= 122 or c in b"_-."):
+            raise ValueError("storage name %r: only ASCII letters, digits, _ - ." % (name,))
+    if name.endswith(_TMP) or name.endswith(_NEW) or name.startswith("."):
         raise ValueError("storage name %r is reserved" % (name,))
 
 

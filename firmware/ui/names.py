@@ -5,11 +5,11 @@
 # group: A, the Nordic letters, the other Latin-1 letters, 0, space), hold4 = cursor right,
 # hold5 = delete (long: clear), Roll = done.
 
-from gfx.font import DOWN, LEFT, MEDIUM, RIGHT, SMALL, UP
+from gfx.font import DOWN, LEFT, MEDIUM, RIGHT, SMALL, UP, points, text_of
 from lang import T
 
 from ui.keys import HOLD1, HOLD2, HOLD3, HOLD4, HOLD5, ROLL
-from ui.widgets import softkeys, title_bar
+from ui.widgets import softkeys, title_bar, upper  # noqa: F401 (upper: names.upper)
 
 # After Z as the Nordic alphabets have them (sv/fi: Å Ä Ö, nb/da: Æ Ø Å, in one order),
 # then Ü and É, then the other Latin-1 capitals the fonts draw.
@@ -22,19 +22,16 @@ CHARS = (
 )
 GROUPS = (0, 1, 27, 34, 57)  # space, A, Å, À, 0
 MAX = 6
+# CHARS as code points, one byte each. The entry keeps and steps through code points and
+# makes a str only to draw or return one: indexing or iterating a str would intern each
+# character as a name for good (docs/app_infra.md, "Names are the cliff").
+_CODES = bytes(points(CHARS))
 
 
-def upper(s):
-    """`s` in capitals: a..z and the Latin-1 small letters à..þ (not ß, ÿ, which have no
-    Latin-1 capital). MicroPython's str.upper() changes ASCII only, CPython's also turns
-    "ß" into "SS"; this is the same on both."""
-    out = []
-    for ch in s:
-        c = ord(ch)
-        if 97 <= c <= 122 or (224 <= c <= 254 and c != 247):
-            ch = chr(c - 32)
-        out.append(ch)
-    return "".join(out)
+def _index(c):
+    """Where the code point `c` is in CHARS (0, the space, when it is not there)."""
+    i = _CODES.find(bytes((c,))) if c < 256 else -1
+    return i if i >= 0 else 0
 
 
 class NameEntry:
@@ -42,22 +39,26 @@ class NameEntry:
 
     def __init__(self, app, name, on_done, back, title=None):
         self.app = app
-        self.chars = list(upper(name)[:MAX])
+        self.chars = list(points(upper(name)))[:MAX]  # code points
         self.pos = len(self.chars) if len(self.chars) < MAX else MAX - 1
         self.on_done = on_done
         self.back = back
         self.title = title  # None: "NAME"
 
-    def char(self):
-        return self.chars[self.pos] if self.pos < len(self.chars) else " "
+    def code(self):
+        return self.chars[self.pos] if self.pos < len(self.chars) else 32  # a space
 
-    def set_char(self, ch):
+    def char(self):
+        """The character at the cursor (a space past the end)."""
+        return text_of((self.code(),))
+
+    def set_code(self, c):
         while len(self.chars) <= self.pos:
-            self.chars.append(" ")
-        self.chars[self.pos] = ch
+            self.chars.append(32)
+        self.chars[self.pos] = c
 
     def name(self):
-        return "".join(self.chars).strip()
+        return text_of(self.chars).strip()
 
     def press(self, b, long, now):
         if b == HOLD1:
@@ -66,8 +67,7 @@ class NameEntry:
             if self.pos < len(self.chars) and self.pos < MAX - 1:
                 self.pos += 1
         elif b == HOLD2 or b == HOLD3:
-            ch = self.char()
-            i = CHARS.find(ch) if ch in CHARS else 0
+            i = _index(self.code())
             if long and b == HOLD3:
                 nxt = [s for s in GROUPS if s > i]
                 i = nxt[0] if nxt else GROUPS[0]
@@ -75,8 +75,8 @@ class NameEntry:
                 prev = [s for s in GROUPS if s < i]
                 i = prev[-1] if prev else GROUPS[-1]
             else:
-                i = (i + (1 if b == HOLD3 else -1)) % len(CHARS)
-            self.set_char(CHARS[i])
+                i = (i + (1 if b == HOLD3 else -1)) % len(_CODES)
+            self.set_code(_CODES[i])
         elif b == HOLD5:
             if long:
                 self.chars = []
@@ -99,17 +99,15 @@ class NameEntry:
         x0 = 64 - MAX * 9 // 2
         for i in range(MAX):
             x = x0 + i * 9
-            ch = self.chars[i] if i < len(self.chars) else ""
-            if ch:
-                cv.text(x + 2, 22, ch, MEDIUM)
+            if i < len(self.chars):
+                cv.text(x + 2, 22, text_of((self.chars[i],)), MEDIUM)
             cv.hline(x + 1, 31, 7, 1)
             if i == self.pos:
                 cv.invert_rect(x, 20, 9, 11)
-                i_ch = CHARS.find(self.char()) if self.char() in CHARS else 0
-                up = CHARS[(i_ch + 1) % len(CHARS)]
-                dn = CHARS[(i_ch - 1) % len(CHARS)]
-                cv.text(x + 3, 12, dn, SMALL)
-                cv.text(x + 3, 35, up, SMALL)
+                k = _index(self.code())
+                n = len(_CODES)
+                cv.text(x + 3, 12, text_of((_CODES[(k - 1) % n],)), SMALL)
+                cv.text(x + 3, 35, text_of((_CODES[(k + 1) % n],)), SMALL)
         cv.text(2, 45, T["name_help"], SMALL)
         softkeys(cv, (LEFT, UP, DOWN, RIGHT, T["k_del"], T["k_ok"]))
 

@@ -5,7 +5,7 @@ screen has ``draw(cv)``, ``press(b, long, now)`` (``b`` a button index from ``ui
 and ``tick(now) -> ms or None``; :class:`Screen` gives the defaults, :class:`ui.lists.ListScreen`
 the titled lists with a cursor that the menus are made of."""
 
-from gfx.font import SMALL
+from gfx.font import SMALL, points, text_of
 
 from ui.keys import COLS, KEY_Y, ROLL
 
@@ -130,8 +130,7 @@ def upper(text):
     turns U+00FF into U+0178, which the font lacks, and MicroPython changes ASCII only."""
     if len(text.encode()) == len(text):  # ASCII: str.upper is the same everywhere
         return text.upper()
-    out = []
-    for c in text:
-        o = ord(c)
-        out.append(chr(o - 32) if 97 <= o <= 122 or (224 <= o <= 254 and o != 247) else c)
-    return "".join(out)
+    # by code point (gfx.font.points): a str's characters would be interned names
+    return text_of(
+        [c - 32 if 97 <= c <= 122 or (224 <= c <= 254 and c != 247) else c for c in points(text)]
+    )

@@ -73,8 +73,11 @@ def mpy_names(path):
 def firmware_names(build_dir):
     """Sorted union of what loading the build's modules (SKIP left out) and main.py interns:
     each .mpy's names, the file's path as the board's import finds it (``ui/play.mpy``: the
-    module's ``__file__``), a submodule's name in its package (``play``), and the characters
-    the game draws."""
+    module's ``__file__``), a submodule's name in its package (``play``), and the identifiers
+    of the sources compiled at run time. No character is added for its own sake: indexing or
+    iterating a str, or chr(), would intern one-character strings, so the firmware walks a
+    str's bytes instead (gfx.font.points, text_of); a character that is a constant of the
+    code is a name of its module's table like any other."""
     from tools.flash import flash
 
     seen = set()
@@ -86,10 +89,6 @@ def firmware_names(build_dir):
                 seen.update(mpy_names(path))
                 seen.add(rel)
                 seen.add(rel[: -len(".mpy")].replace("/__init__", "").rsplit("/", 1)[-1])
-    # each character the font draws (ASCII and U+00C0..U+00FF, gfx/font.py): indexing or
-    # iterating a str makes its one-character strings names, as the drawing code does
-    seen.update(chr(c) for c in range(128))
-    seen.update(chr(c) for c in range(0xC0, 0x100))
     seen.update(run_time_names())
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "main.mpy")
