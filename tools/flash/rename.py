@@ -81,9 +81,50 @@ def _tokens(text):
     return list(tokenize.generate_tokens(io.StringIO(text).readline))
 
 
-def _other_words(src, files):
-    """{path: words} of every text file that could name a private name of the tree `src`
-    (the tree's own .py files are `files`, read separately)."""
+_CACHE = {}  # (path, mtime, size) -> (words, reach): a process builds more than once
+
+
+def _reach(tree):
+    """The words of a parsed file that can name another module's private name: attributes
+    (``mod._x``, ``obj._x``), names imported by name (``from m import _x``), keyword
+    arguments (``f(_x=1)``) and the words of its string constants (``getattr(m, "_x")``, a
+    probe's source). A name the file only binds and uses bare is its own."""
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute):
+            out.add(node.attr)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            for alias in node.names:
+                out |= _words(alias.name)
+        elif isinstance(node, ast.keyword) and node.arg:
+            out.add(node.arg)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, (str, bytes)):
+            text = node.value if isinstance(node.value, str) else node.value.decode("latin-1")
+            out |= _words(text)
+    return out
+
+
+def _scan(path):
+    """(words, reach) of a text file; a file that is not Python reaches all its words."""
+    st = os.stat(path)
+    key = (path, st.st_mtime_ns, st.st_size)
+    if key not in _CACHE:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        words = _words(text)
+        reach = words
+        if path.endswith(".py"):
+            try:
+                reach = _reach(ast.parse(text))
+            except SyntaxError:
+                pass
+        _CACHE[key] = (words, reach)
+    return _CACHE[key]
+
+
+def _others(src, files):
+    """{path: (words, reach)} of every text file that could name a private name of the tree
+    `src` (the tree's own .py files are `files`, read separately)."""
     out = {}
     roots = [src] + [os.path.join(ROOT, d) for d in SCAN_DIRS]
     seen = set(os.path.abspath(p) for p in files)
@@ -99,8 +140,7 @@ def _other_words(src, files):
                 if path in seen or path in skip or path in out or not name.endswith(TEXT_EXT):
                     continue
                 try:
-                    with open(path, encoding="utf-8") as f:
-                        out[path] = _words(f.read())
+                    out[path] = _scan(path)
                 except (OSError, UnicodeDecodeError):
                     continue
     return out
@@ -126,50 +166,52 @@ def _attributes(tree):
 def plan(src, rels):
     """The renaming of the tree `src`'s files `rels` (relative, '/'-separated .py paths):
     {rel: {old: new}}. Deterministic: the same tree gives the same map."""
-    rels = [rel for rel in rels if "firmware/" + rel not in GENERATED]
-    texts = {}
+    rels = sorted(rel for rel in rels if "firmware/" + rel not in GENERATED)
+    scans = {}
     for rel in rels:
-        with open(os.path.join(src, rel), encoding="utf-8") as f:
-            texts[rel] = f.read()
-    paths = [os.path.join(src, rel) for rel in rels]
-    others = _other_words(src, paths)
-    count = {}  # word -> how many files (tree and others) hold it
-    for words in list(others.values()) + [_words(t) for t in texts.values()]:
-        for w in words:
-            if private(w):
-                count[w] = count.get(w, 0) + 1
-    everywhere = set()
-    for words in others.values():
-        everywhere |= words
-    per_file = {}
-    for rel in rels:
-        toks = _tokens(texts[rel])
-        names = set(t.string for t in toks if t.type == tokenize.NAME)
+        path = os.path.abspath(os.path.join(src, rel))
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        tree = ast.parse(text)
+        toks = _tokens(text)
         in_strings = set()
         for t in toks:
             if t.type == tokenize.STRING:
                 in_strings |= _words(t.string)
-        mine = sorted(n for n in names if private(n) and count.get(n) == 1 and n not in in_strings)
-        per_file[rel] = (names | _words(texts[rel]), mine, _attributes(ast.parse(texts[rel])))
-    # attributes: one name each in the whole build, clashing with no word anywhere
-    taken = set(everywhere)
-    for words, _mine, _attrs in per_file.values():
+        names = set(t.string for t in toks if t.type == tokenize.NAME and private(t.string))
+        scans[rel] = (_words(text), _reach(tree), _attributes(tree), names, in_strings)
+    others = list(_others(src, [os.path.join(src, rel) for rel in rels]).values())
+    words_in = {}  # private word -> in how many files (the tree's and the others)
+    reached = {}  # private word -> in how many files' reach
+    for words, reach in others + [(sc[0], sc[1]) for sc in scans.values()]:
+        for w in words:
+            if private(w):
+                words_in[w] = words_in.get(w, 0) + 1
+        for w in reach:
+            if private(w):
+                reached[w] = reached.get(w, 0) + 1
+    taken = set()
+    for words, _r in others:
         taken |= words
+    for sc in scans.values():
+        taken |= sc[0]
     pool = (n for n in short_names() if n not in taken)
-    attr_map = {}
-    for rel in sorted(rels):
-        _words_f, mine, attrs = per_file[rel]
-        for n in mine:
+    attr_map, local = {}, {}
+    for rel in rels:
+        words, reach, attrs, names, in_strings = scans[rel]
+        for n in sorted(names - in_strings):
             if n in attrs:
-                attr_map[(rel, n)] = next(pool)
+                if words_in.get(n) == 1:  # an attribute: no other file names it at all
+                    attr_map[(rel, n)] = next(pool)
+            elif reached.get(n, 0) == (1 if n in reach else 0):  # no other file reaches it
+                local.setdefault(rel, []).append(n)
     out = {}
-    for rel in sorted(rels):
-        words, mine, attrs = per_file[rel]
-        used = set(words) | set(v for (r, _n), v in attr_map.items() if r == rel)
+    for rel in rels:
+        m = dict((n, v) for (r, n), v in attr_map.items() if r == rel)
+        used = scans[rel][0] | set(m.values())
         local_pool = (n for n in short_names() if n not in used)
-        m = {}
-        for n in mine:
-            m[n] = attr_map[(rel, n)] if (rel, n) in attr_map else next(local_pool)
+        for n in local.get(rel, ()):
+            m[n] = next(local_pool)
         out[rel] = m
     return out
 
