@@ -163,6 +163,82 @@ def _attributes(tree):
     return out
 
 
+def _bases(tree):
+    """The words of every class's bases in a parsed file (which classes it extends)."""
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef):
+            for b in node.bases:
+                out |= _words(ast.unparse(b))
+    return out
+
+
+def _own_attributes(tree, extended, tree_modules):
+    """The attributes that live only on the objects of the file's own closed classes: used
+    only as ``self._x`` in the methods of (or bound in the body of) a class whose bases are
+    classes of the file, ``object`` or a class of a module outside the tree (``framebuf.
+    FrameBuffer``: its attributes are its own real names), and which no other file of the
+    tree extends (`extended`: the words of their class bases; a class outside the tree is
+    not renamed, its names are words the new names never take). Any other attribute may
+    share an object with another module's."""
+    classes = {}
+    outside = set()  # names bound to modules outside the tree (import framebuf)
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef):
+            classes[node.name] = node
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.split(".")[0] not in tree_modules:
+                    outside.add(alias.asname or alias.name.split(".")[0])
+
+    def base_ok(b, seen):
+        if isinstance(b, ast.Name):
+            return b.id == "object" or closed(b.id, seen)
+        return (
+            isinstance(b, ast.Attribute)
+            and isinstance(b.value, ast.Name)
+            and b.value.id in outside
+        )
+
+    def closed(name, seen=()):
+        node = classes.get(name)
+        if node is None or name in extended or name in seen:
+            return False
+        for b in node.bases:
+            if not base_ok(b, seen + (name,)):
+                return False
+        return not node.keywords
+
+    good, bad = set(), set()
+    for name, node in classes.items():
+        ok = closed(name)
+        for item in node.body:
+            if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                (good if ok else bad).add(item.name)
+            else:
+                for sub in ast.walk(item):
+                    if isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Store):
+                        (good if ok else bad).add(sub.id)
+            if not isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            args = item.args.posonlyargs + item.args.args
+            static = any(ast.unparse(d) == "staticmethod" for d in item.decorator_list)
+            me = args[0].arg if args and not static else None
+            for sub in ast.walk(item):
+                if isinstance(sub, ast.Attribute):
+                    own = ok and isinstance(sub.value, ast.Name) and sub.value.id == me
+                    (good if own else bad).add(sub.attr)
+    seen = set()
+    for node in ast.walk(tree):  # attributes outside any class's methods
+        if isinstance(node, ast.ClassDef):
+            for sub in ast.walk(node):
+                seen.add(id(sub))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and id(node) not in seen:
+            bad.add(node.attr)
+    return good - bad
+
+
 def plan(src, rels):
     """The renaming of the tree `src`'s files `rels` (relative, '/'-separated .py paths):
     {rel: {old: new}}. Deterministic: the same tree gives the same map."""
@@ -179,8 +255,13 @@ def plan(src, rels):
             if t.type == tokenize.STRING:
                 in_strings |= _words(t.string)
         names = set(t.string for t in toks if t.type == tokenize.NAME and private(t.string))
-        scans[rel] = (_words(text), _reach(tree), _attributes(tree), names, in_strings)
+        scans[rel] = (_words(text), _reach(tree), _attributes(tree), names, in_strings, tree)
     others = list(_others(src, [os.path.join(src, rel) for rel in rels]).values())
+    tree_modules = set(rel.split("/")[0].split(".")[0] for rel in rels)
+    extended = {}  # class-base word -> the tree files whose classes name it
+    for rel in rels:
+        for w in _bases(scans[rel][5]):
+            extended.setdefault(w, set()).add(rel)
     words_in = {}  # private word -> in how many files (the tree's and the others)
     reached = {}  # private word -> in how many files' reach
     for words, reach in others + [(sc[0], sc[1]) for sc in scans.values()]:
@@ -196,18 +277,30 @@ def plan(src, rels):
     for sc in scans.values():
         taken |= sc[0]
     pool = (n for n in short_names() if n not in taken)
-    attr_map, local = {}, {}
+    attr_map, own, local = {}, {}, {}
     for rel in rels:
-        words, reach, attrs, names, in_strings = scans[rel]
+        words, reach, attrs, names, in_strings, tree = scans[rel]
+        ext = set(w for w, where in extended.items() if where - {rel})
+        mine = _own_attributes(tree, ext, tree_modules)
         for n in sorted(names - in_strings):
             if n in attrs:
-                if words_in.get(n) == 1:  # an attribute: no other file names it at all
+                if words_in.get(n) != 1:  # an attribute: no other file may name it at all
+                    continue
+                if n in mine:
+                    own.setdefault(rel, []).append(n)
+                else:
                     attr_map[(rel, n)] = next(pool)
             elif reached.get(n, 0) == (1 if n in reach else 0):  # no other file reaches it
                 local.setdefault(rel, []).append(n)
+    # the attributes of a file's closed classes: the file's own, but never a name another
+    # module's attribute has or may have (any word anywhere, any attribute's new name)
+    shared = taken | set(attr_map.values())
     out = {}
     for rel in rels:
         m = dict((n, v) for (r, n), v in attr_map.items() if r == rel)
+        own_pool = (n for n in short_names() if n not in shared)
+        for n in own.get(rel, ()):
+            m[n] = next(own_pool)
         used = scans[rel][0] | set(m.values())
         local_pool = (n for n in short_names() if n not in used)
         for n in local.get(rel, ()):
