@@ -34,6 +34,7 @@ build back into the real names (``make logs`` and the rp2 bench use it).
 """
 
 import ast
+import builtins
 import io
 import os
 import re
@@ -47,6 +48,8 @@ SKIP_DIRS = {"__pycache__", "node_modules", ".git", ".venv", "build"}
 # generated from the build, it names every name: it must not stop a rename
 GENERATED = ("firmware/names.py",)
 TEXT_EXT = (".py", ".js", ".mjs", ".html", ".json", ".txt", ".toml", ".cfg", ".sh", ".md")
+# names MicroPython provides that CPython's builtins lack
+MICROPYTHON_BUILTINS = ("const", "micropython")
 _WORD = re.compile(r"[A-Za-z0-9_]+")
 
 
@@ -173,45 +176,108 @@ def _bases(tree):
     return out
 
 
-def _own_attributes(tree, extended, tree_modules):
-    """The attributes that live only on the objects of the file's own closed classes: used
-    only as ``self._x`` in the methods of (or bound in the body of) a class whose bases are
-    classes of the file, ``object`` or a class of a module outside the tree (``framebuf.
-    FrameBuffer``: its attributes are its own real names), and which no other file of the
-    tree extends (`extended`: the words of their class bases; a class outside the tree is
-    not renamed, its names are words the new names never take). Any other attribute may
-    share an object with another module's."""
+def _module_file(module, rels):
+    """The tree file of a dotted module name, or None."""
+    base = module.replace(".", "/")
+    for rel in (base + ".py", base + "/__init__.py"):
+        if rel in rels:
+            return rel
+    return None
+
+
+def _classes(trees):
+    """The closed classes of the tree (`trees`: {rel: parsed file}) and the groups of files
+    their objects' attributes come from. A class is closed when each base is ``object``, a
+    class of a module outside the tree (``framebuf.FrameBuffer``: its attributes are its
+    real names, words the new names never take) or a closed class of the tree (resolved
+    through the file's own classes and its imports). Returns ({rel: closed class names},
+    {rel: group}), a group being the files joined by one closed class extending another."""
+    rels = set(trees)
+    tree_modules = set(rel.split("/")[0].split(".")[0] for rel in rels)
+    defs, local = {}, {}
+    for rel, tree in trees.items():
+        names = {}  # a name the file binds -> (rel, class) or "outside"
+        for node in tree.body:
+            if isinstance(node, ast.ClassDef):
+                defs[(rel, node.name)] = node
+                names[node.name] = (rel, node.name)
+            elif isinstance(node, ast.Import):
+                for alias in node.names:
+                    top = alias.name.split(".")[0]
+                    if top not in tree_modules:
+                        names[alias.asname or top] = "outside"
+                    elif alias.asname:
+                        names[alias.asname] = ("module", _module_file(alias.name, rels))
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                where = _module_file(node.module, rels)
+                for alias in node.names:
+                    if where is not None:
+                        names[alias.asname or alias.name] = (where, alias.name)
+                    elif node.module.split(".")[0] not in tree_modules:
+                        names[alias.asname or alias.name] = "outside"
+        local[rel] = names
+    memo, parent = {}, dict((rel, rel) for rel in rels)
+
+    def find(rel):
+        while parent[rel] != rel:
+            rel = parent[rel]
+        return rel
+
+    def resolve(rel, b):
+        """A base: "ok" (object or outside), (rel, class) of the tree, or None (unknown)."""
+        if isinstance(b, ast.Name):
+            if b.id == "object":
+                return "ok"
+            got = local[rel].get(b.id)
+        elif isinstance(b, ast.Attribute) and isinstance(b.value, ast.Name):
+            mod = local[rel].get(b.value.id)
+            if mod == "outside":
+                return "ok"
+            got = (mod[1], b.attr) if isinstance(mod, tuple) and mod[0] == "module" else None
+        else:
+            return None
+        if got == "outside":
+            return "ok"
+        return got if got in defs else None
+
+    def closed(key, seen=()):
+        if key not in memo:
+            node = defs[key]
+            ok = not node.keywords and key not in seen
+            for b in node.bases if ok else ():
+                r = resolve(key[0], b)
+                if r != "ok" and (r is None or not closed(r, seen + (key,))):
+                    ok = False
+            memo[key] = ok
+            if ok:
+                for b in node.bases:
+                    r = resolve(key[0], b)
+                    if r != "ok":
+                        parent[find(r[0])] = find(key[0])
+        return memo[key]
+
+    out = dict((rel, set()) for rel in rels)
+    for key in sorted(defs):
+        if closed(key):
+            out[key[0]].add(key[1])
+    return out, dict((rel, find(rel)) for rel in rels)
+
+
+def _own_attributes(tree, closed):
+    """The attributes that live only on the objects of the file's closed classes (`closed`:
+    their names, see _classes): used only as ``self._x`` in their methods, or bound in their
+    bodies. Any other attribute may share an object with another module's."""
     classes = {}
-    outside = set()  # names bound to modules outside the tree (import framebuf)
     for node in tree.body:
         if isinstance(node, ast.ClassDef):
             classes[node.name] = node
-        elif isinstance(node, ast.Import):
-            for alias in node.names:
-                if alias.name.split(".")[0] not in tree_modules:
-                    outside.add(alias.asname or alias.name.split(".")[0])
 
-    def base_ok(b, seen):
-        if isinstance(b, ast.Name):
-            return b.id == "object" or closed(b.id, seen)
-        return (
-            isinstance(b, ast.Attribute)
-            and isinstance(b.value, ast.Name)
-            and b.value.id in outside
-        )
-
-    def closed(name, seen=()):
-        node = classes.get(name)
-        if node is None or name in extended or name in seen:
-            return False
-        for b in node.bases:
-            if not base_ok(b, seen + (name,)):
-                return False
-        return not node.keywords
+    def closed_(name):
+        return name in closed
 
     good, bad = set(), set()
     for name, node in classes.items():
-        ok = closed(name)
+        ok = closed_(name)
         for item in node.body:
             if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 (good if ok else bad).add(item.name)
@@ -239,6 +305,36 @@ def _own_attributes(tree, extended, tree_modules):
     return good - bad
 
 
+def _public(tree):
+    """The public names a parsed file binds where MicroPython keeps their names: its
+    module-level functions, classes and globals, the arguments of its functions and its
+    classes' attributes; less any it passes as a keyword argument (to a function that may
+    not be its own) and the builtins."""
+    out = set()
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            out.add(node.name)
+        elif isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+            for sub in ast.walk(node):
+                if isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Store):
+                    out.add(sub.id)
+    keywords = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.arg):
+            out.add(node.arg)
+        elif isinstance(node, ast.ClassDef):
+            for item in node.body:
+                if isinstance(item, (ast.FunctionDef, ast.ClassDef)):
+                    out.add(item.name)
+        elif isinstance(node, ast.keyword) and node.arg:
+            keywords.add(node.arg)
+    return set(
+        n
+        for n in out - keywords
+        if n[0] != "_" and not hasattr(builtins, n) and n not in MICROPYTHON_BUILTINS
+    )
+
+
 def plan(src, rels):
     """The renaming of the tree `src`'s files `rels` (relative, '/'-separated .py paths):
     {rel: {old: new}}. Deterministic: the same tree gives the same map."""
@@ -255,19 +351,23 @@ def plan(src, rels):
             if t.type == tokenize.STRING:
                 in_strings |= _words(t.string)
         names = set(t.string for t in toks if t.type == tokenize.NAME and private(t.string))
-        scans[rel] = (_words(text), _reach(tree), _attributes(tree), names, in_strings, tree)
+        public = _public(tree)
+        scans[rel] = (
+            _words(text),
+            _reach(tree),
+            _attributes(tree),
+            names | public,
+            in_strings,
+            tree,
+            public,
+        )
     others = list(_others(src, [os.path.join(src, rel) for rel in rels]).values())
-    tree_modules = set(rel.split("/")[0].split(".")[0] for rel in rels)
-    extended = {}  # class-base word -> the tree files whose classes name it
-    for rel in rels:
-        for w in _bases(scans[rel][5]):
-            extended.setdefault(w, set()).add(rel)
+    closed, group = _classes(dict((rel, sc[5]) for rel, sc in scans.items()))
     words_in = {}  # private word -> in how many files (the tree's and the others)
     reached = {}  # private word -> in how many files' reach
     for words, reach in others + [(sc[0], sc[1]) for sc in scans.values()]:
         for w in words:
-            if private(w):
-                words_in[w] = words_in.get(w, 0) + 1
+            words_in[w] = words_in.get(w, 0) + 1
         for w in reach:
             if private(w):
                 reached[w] = reached.get(w, 0) + 1
@@ -279,10 +379,14 @@ def plan(src, rels):
     pool = (n for n in short_names() if n not in taken)
     attr_map, own, local = {}, {}, {}
     for rel in rels:
-        words, reach, attrs, names, in_strings, tree = scans[rel]
-        ext = set(w for w, where in extended.items() if where - {rel})
-        mine = _own_attributes(tree, ext, tree_modules)
+        words, reach, attrs, names, in_strings, tree, public = scans[rel]
+        mine = _own_attributes(tree, closed[rel])
         for n in sorted(names - in_strings):
+            if n in public:  # a public name: only where no other file has the word at all,
+                # and an attribute only of the file's closed classes
+                if words_in.get(n) == 1 and (n not in attrs or n in mine):
+                    (own if n in attrs else local).setdefault(rel, []).append(n)
+                continue
             if n in attrs:
                 if words_in.get(n) != 1:  # an attribute: no other file may name it at all
                     continue
@@ -294,11 +398,15 @@ def plan(src, rels):
                 local.setdefault(rel, []).append(n)
     # the attributes of a file's closed classes: the file's own, but never a name another
     # module's attribute has or may have (any word anywhere, any attribute's new name)
+    # (one pool for each group of files whose classes extend each other)
     shared = taken | set(attr_map.values())
+    own_pools = {}
     out = {}
     for rel in rels:
         m = dict((n, v) for (r, n), v in attr_map.items() if r == rel)
-        own_pool = (n for n in short_names() if n not in shared)
+        if group[rel] not in own_pools:
+            own_pools[group[rel]] = (n for n in short_names() if n not in shared)
+        own_pool = own_pools[group[rel]]
         for n in own.get(rel, ()):
             m[n] = next(own_pool)
         used = scans[rel][0] | set(m.values())
