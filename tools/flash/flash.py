@@ -450,9 +450,16 @@ def flash_romfs(port, reset=True):
 
 
 def logs(port):
-    code = run_chain(port, [["exec", LOG_SCRIPT]])
-    if code:
-        raise SystemExit("error: mpremote failed (exit %d); is the board on %s?" % (code, port))
+    """Print the board's error.log, the build's short private names in its tracebacks put
+    back to the real ones (build/names.map, tools/flash/rename.py)."""
+    cmd = connect_args(port) + ["exec", LOG_SCRIPT]
+    result = subprocess.run(cmd, capture_output=True, text=True)
+    if result.returncode:
+        sys.stderr.write(result.stderr)
+        raise SystemExit(
+            "error: mpremote failed (exit %d); is the board on %s?" % (result.returncode, port)
+        )
+    sys.stdout.write(rename.translate(result.stdout, rename.read_map(NAMES_MAP)))
     return 0
 
 

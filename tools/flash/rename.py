@@ -1,6 +1,6 @@
 # Build-time renaming of module-private names to short names the modules share (fewer names).
 # SPDX-License-Identifier: MIT
-"""Short private names for the ``.mpy`` build.
+"""Short names for the ``.mpy`` build.
 
 MicroPython interns every identifier of every module it loads, for good (docs/app_infra.md,
 "Names are the cliff"). Each module's private helpers, globals and attributes
@@ -9,23 +9,33 @@ short names instead, the same few in every module (``_a``, ``_b``, ...), so that
 A's ``_a`` and module B's ``_a`` are one interned name. Only the ``.mpy`` files change:
 the sources, the tests run on them and the tracebacks of the sources keep the real names.
 
-A name ``_x`` of the firmware file F is renamed when it is safe to:
+Every token ``_x`` of a firmware file F that is renamed (tokenize: identifiers only, never
+strings or comments) gets the same new name, so F's own uses stay consistent; the new
+names are never a word of F. A name of F is renamed only when it is safe to:
 
-- it starts with one underscore (never a dunder, never ``_`` alone);
-- the word appears in no other file of the repository (firmware/, tools/, host_tests/,
-  hardware/ and the files at the root: the on-device probes, the harness scripts and the
-  tests poke private names, often inside strings);
-- it appears in no string constant of F (``getattr(self, "_x")``, the viper sources that
-  are compiled at run time, ``globals().pop("_VIPER")``).
+- never a dunder, never ``_`` alone, never a name in one of F's string constants
+  (``getattr(self, "_x")``, the viper sources compiled at run time);
+- a module global, function, argument or local of F that starts with ``_``: no other file
+  *reaches* it. The other files are the firmware's, tools/, host_tests/, hardware/ and the
+  files at the root (the on-device probes and harness scripts poke private names, often
+  inside strings); a Python file reaches a name it uses as an attribute (``mod._x``),
+  imports by name, passes as a keyword argument or has in a string; any other text file
+  reaches all its words. A file that only binds and uses its own ``_x`` does not reach F's;
+- an attribute of F (after a dot, or bound in a class body) that starts with ``_``: no
+  other file has the word at all;
+- a public name F binds (a module global, function, class, argument, or an attribute of
+  F's closed classes; never a builtin, never one F passes as a keyword argument): no other
+  file has the word at all, docs/ included (a person may type at the REPL what the docs
+  show).
 
-Every token ``_x`` of F (tokenize: identifiers only, never strings or comments) is replaced
-by the same new name, so F's own uses stay consistent. Two kinds of name need different
-care. An attribute (a name after a dot, or defined in a class body) may live on an object
-another module also gives private attributes (a subclass, the play screen's helpers that
-set their state on the screen): attributes get names unique to the whole build. Any other
-name (a module global, a function, an argument, a local) lives in F's own namespaces: it
-gets the first short name F does not use for anything else, shared with other modules.
-New names never clash with a word of F.
+Attributes need one more care: an object's attributes may come from several modules (a
+subclass, the play screen's helpers that set their state on the screen). An attribute used
+only as ``self._x`` in a *closed* class (its bases ``object``, classes of modules outside
+the firmware such as ``framebuf.FrameBuffer``, or closed classes) gets a name from one pool
+per family of files whose classes extend each other, a name no other attribute anywhere
+has. Any other renamed attribute gets a name unique to the whole build. Module globals,
+functions, arguments and locals live in F's own namespaces: they take the first short names
+F does not use otherwise, shared with every other module.
 
 ``plan`` returns the map (per file, old name -> new); ``write_map`` writes it for people
 (``build/names.map``: "ui.play _a _draw_row"), and ``translate`` turns a traceback of the
@@ -42,8 +52,9 @@ import tokenize
 
 from tools.paths import ROOT
 
-# where other files that may name a firmware file's private names live (besides the tree)
-SCAN_DIRS = ("firmware", "tools", "host_tests", "hardware")
+# where other files that may name a firmware file's names live (besides the tree); docs/
+# only for the public names (a person may type what the docs show at the board's REPL)
+SCAN_DIRS = ("firmware", "tools", "host_tests", "hardware", "docs")
 SKIP_DIRS = {"__pycache__", "node_modules", ".git", ".venv", "build"}
 # generated from the build, it names every name: it must not stop a rename
 GENERATED = ("firmware/names.py",)
@@ -125,17 +136,19 @@ def _scan(path):
     return _CACHE[key]
 
 
-def _others(src, files):
+def _others(src, files, repository=True):
     """{path: (words, reach)} of every text file that could name a private name of the tree
-    `src` (the tree's own .py files are `files`, read separately)."""
+    `src` (the tree's own .py files are `files`, read separately): the tree's other files
+    and, with `repository`, the repository's (SCAN_DIRS and the files at its root)."""
     out = {}
-    roots = [src] + [os.path.join(ROOT, d) for d in SCAN_DIRS]
+    roots = [src] + ([os.path.join(ROOT, d) for d in SCAN_DIRS] + [ROOT] if repository else [])
     seen = set(os.path.abspath(p) for p in files)
     skip = set(os.path.abspath(os.path.join(ROOT, g)) for g in GENERATED)
     skip |= set(os.path.abspath(os.path.join(src, g.split("/", 1)[1])) for g in GENERATED)
-    for top in roots + [ROOT]:
+    docs = os.path.join(ROOT, "docs") + os.sep
+    for top in roots:
         for base, dirs, names in os.walk(top):
-            if top == ROOT:
+            if top == ROOT and repository:
                 dirs[:] = []  # the root's own files only: the folders are walked above
             dirs[:] = [d for d in dirs if d not in SKIP_DIRS and not d.startswith(".")]
             for name in names:
@@ -143,7 +156,10 @@ def _others(src, files):
                 if path in seen or path in skip or path in out or not name.endswith(TEXT_EXT):
                     continue
                 try:
-                    out[path] = _scan(path)
+                    words, reach = _scan(path)
+                    if path.startswith(docs):  # what a person may type: the public names
+                        words = reach = set(w for w in words if not private(w))
+                    out[path] = (words, reach)
                 except (OSError, UnicodeDecodeError):
                     continue
     return out
@@ -335,9 +351,10 @@ def _public(tree):
     )
 
 
-def plan(src, rels):
+def plan(src, rels, repository=True):
     """The renaming of the tree `src`'s files `rels` (relative, '/'-separated .py paths):
-    {rel: {old: new}}. Deterministic: the same tree gives the same map."""
+    {rel: {old: new}}. Deterministic: the same tree gives the same map. The files that may
+    name the tree's names are the tree's and (`repository`) the repository's."""
     rels = sorted(rel for rel in rels if "firmware/" + rel not in GENERATED)
     scans = {}
     for rel in rels:
@@ -361,7 +378,7 @@ def plan(src, rels):
             tree,
             public,
         )
-    others = list(_others(src, [os.path.join(src, rel) for rel in rels]).values())
+    others = list(_others(src, [os.path.join(src, rel) for rel in rels], repository).values())
     closed, group = _classes(dict((rel, sc[5]) for rel, sc in scans.items()))
     words_in = {}  # private word -> in how many files (the tree's and the others)
     reached = {}  # private word -> in how many files' reach
@@ -394,7 +411,7 @@ def plan(src, rels):
                     own.setdefault(rel, []).append(n)
                 else:
                     attr_map[(rel, n)] = next(pool)
-            elif reached.get(n, 0) == (1 if n in reach else 0):  # no other file reaches it
+            elif n not in reach and not reached.get(n):  # no file reaches it: F's own
                 local.setdefault(rel, []).append(n)
     # the attributes of a file's closed classes: the file's own, but never a name another
     # module's attribute has or may have (any word anywhere, any attribute's new name)
