@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: MIT
 """Usage (the Makefile targets call these):
 
-    python -m tools.flash build              firmware/*.py -> build/mpy/*.mpy (main.py stays .py)
+    python -m tools.flash build              firmware/*.py -> build/mpy/*.mpy (main.py stays .py),
+                                             private names short (tools/flash/rename.py,
+                                             build/names.map; MPY_RENAME=0 keeps them)
     python -m tools.flash flash [--port P]   copy build/mpy to the board, changed files only, reset
     python -m tools.flash romfs [--out F]    build/mpy -> build/romfs.img (a ROMFS image)
     python -m tools.flash flash --romfs      deploy that image to the board's ROMFS partition,

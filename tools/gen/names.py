@@ -6,17 +6,19 @@
     python -m tools.gen.names --check    # exit 1 when it is stale
 
 MicroPython interns the names of every module it loads (identifiers, module names, short
-string constants) for good, in pools that double in size. Six pools hold 1,260 names; the
-firmware's modules together have more (``firmware_names``), so a long session allocates a
-seventh pool, 1,280 slots in one block (about 9 KB on the rp2 port, 14 KB on the 64-bit
-unix port), wherever the crossing name happens to be loaded. By then the heap holds a game
-and the interned names' own text in small blocks all over it, and that block may not be
-found even with most of the heap free (the storms found it at a game's end, the emulated
-Pico in a 30-player game). ``names.py`` lists the names as attribute loads and constants of
-a function nobody calls: loading it at power-up (main.py, before anything else) interns them
-all while the heap is whole, so the seventh pool and the names' text lie at its bottom and no
-later import needs a large block for a name. It is dropped at once; what stays is what the
-names would take anyway, plus the seventh pool's spare slots.
+string constants) for good, in pools that double in size. Six pools hold 1,260 names; a
+1,261st allocates a seventh pool, 1,280 slots in one block (about 9 KB on the rp2 port,
+14 KB on the 64-bit unix port), wherever the crossing name happens to be loaded. By then
+the heap holds a game and the interned names' own text in small blocks all over it, and a
+pool's block may not be found even with most of the heap free (the storms found it at a
+game's end, the emulated Pico in a 30-player game). The build keeps the firmware's names
+(``firmware_names``) within six pools on the rp2 port (tools/flash/rename.py gives private
+names short shared ones; the firmware makes no one-character string for its own sake).
+``names.py`` lists the names as attribute loads and constants of a function nobody calls:
+loading it at power-up (main.py, before anything else) interns them all while the heap is
+whole, so the pools and the names' text lie at its bottom and no later import needs a large
+block for a name. It is dropped at once; what stays is what the names would take anyway,
+plus the last pool's spare slots.
 
 The names are read from the ``.mpy`` files of a fresh build (each file's table of names;
 ROM names, which the port already has, are marked there and skipped), of every module the
