@@ -1,8 +1,10 @@
 # Random presses through every screen on the MicroPython unix port: the names interned after.
 # SPDX-License-Identifier: MIT
-"""Run by ``micropython`` in a folder of the build (the board's own .mpy files):
+"""Run by ``micropython`` in a folder of the build (the board's own .mpy files), as source
+given with ``-c`` so that the folder is first on the path (the board's import then finds
+"ui/play.mpy", as on the Pico):
 
-    walk_names.py STORAGE_DIR STEPS SEED LANG
+    micropython -c "$(cat walk_names.py)" STORAGE_DIR STEPS SEED LANG
 
 Interns the build's names as main.py does (heap.intern_names), prints ``qstr_info()``,
 starts the app in LANG and presses random buttons (short and long, from a seeded LCG: no
@@ -12,10 +14,8 @@ this script names is interned before the first count."""
 
 import sys
 
-sys.path.insert(0, "")  # the build's files as the board's import finds them ("ui/play.mpy")
-
-import heap  # noqa: E402
-import micropython  # noqa: E402
+import heap
+import micropython
 
 heap.intern_names()
 

@@ -24,7 +24,8 @@ names are never a word of F. A name of F is renamed only when it is safe to:
 - an attribute of F (after a dot, or bound in a class body) that starts with ``_``: no
   other file has the word at all;
 - a public name F binds (a module global, function, class, argument, or an attribute of
-  F's closed classes; never a builtin, never one F passes as a keyword argument): no other
+  F's closed classes with no base outside the firmware, whose methods the runtime might
+  call by name; never a builtin, never one F passes as a keyword argument): no other
   file has the word at all, docs/ included (a person may type at the REPL what the docs
   show).
 
@@ -207,7 +208,9 @@ def _classes(trees):
     class of a module outside the tree (``framebuf.FrameBuffer``: its attributes are its
     real names, words the new names never take) or a closed class of the tree (resolved
     through the file's own classes and its imports). Returns ({rel: closed class names},
-    {rel: group}), a group being the files joined by one closed class extending another."""
+    {rel: group}, {rel: pure class names}), a group being the files joined by one closed
+    class extending another, a pure class a closed one with no base outside the tree (the
+    runtime may call a native base's methods by name: ``ioctl`` of an ``io.IOBase``)."""
     rels = set(trees)
     tree_modules = set(rel.split("/")[0].split(".")[0] for rel in rels)
     defs, local = {}, {}
@@ -272,11 +275,32 @@ def _classes(trees):
                         parent[find(r[0])] = find(key[0])
         return memo[key]
 
+    pure_memo = {}
+
+    def pure(key):
+        """Closed, and nothing but the tree's classes and ``object`` among its ancestors."""
+        if key not in pure_memo:
+            pure_memo[key] = False  # a cycle is not pure
+            ok = closed(key)
+            for b in defs[key].bases if ok else ():
+                r = resolve(key[0], b)
+                if r == "ok":
+                    ok = isinstance(b, ast.Name) and b.id == "object"
+                else:
+                    ok = pure(r)
+                if not ok:
+                    break
+            pure_memo[key] = ok
+        return pure_memo[key]
+
     out = dict((rel, set()) for rel in rels)
+    plain = dict((rel, set()) for rel in rels)
     for key in sorted(defs):
         if closed(key):
             out[key[0]].add(key[1])
-    return out, dict((rel, find(rel)) for rel in rels)
+        if pure(key):
+            plain[key[0]].add(key[1])
+    return out, dict((rel, find(rel)) for rel in rels), plain
 
 
 def _own_attributes(tree, closed):
@@ -379,7 +403,7 @@ def plan(src, rels, repository=True):
             public,
         )
     others = list(_others(src, [os.path.join(src, rel) for rel in rels], repository).values())
-    closed, group = _classes(dict((rel, sc[5]) for rel, sc in scans.items()))
+    closed, group, pure = _classes(dict((rel, sc[5]) for rel, sc in scans.items()))
     words_in = {}  # private word -> in how many files (the tree's and the others)
     reached = {}  # private word -> in how many files' reach
     for words, reach in others + [(sc[0], sc[1]) for sc in scans.values()]:
@@ -398,10 +422,11 @@ def plan(src, rels, repository=True):
     for rel in rels:
         words, reach, attrs, names, in_strings, tree, public = scans[rel]
         mine = _own_attributes(tree, closed[rel])
+        mine_pure = _own_attributes(tree, pure[rel])
         for n in sorted(names - in_strings):
             if n in public:  # a public name: only where no other file has the word at all,
                 # and an attribute only of the file's closed classes
-                if words_in.get(n) == 1 and (n not in attrs or n in mine):
+                if words_in.get(n) == 1 and (n not in attrs or n in mine_pure):
                     (own if n in attrs else local).setdefault(rel, []).append(n)
                 continue
             if n in attrs:

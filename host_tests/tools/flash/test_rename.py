@@ -136,6 +136,43 @@ def test_a_subclass_in_another_module_never_gets_its_bases_attribute_names(tmp_p
         assert list(m.values()).count(t) == (1 if m is plan["sub.py"] else 0)
 
 
+def test_public_names_only_where_no_other_file_has_them_and_no_native_base_calls_them(tmp_path):
+    rels = _tree(
+        tmp_path,
+        {
+            "dev.py": """\
+                import io
+
+                LIMIT = 3
+
+                class Stream(io.IOBase):
+                    def ioctl(self, req, arg):  # the runtime calls it by name
+                        return self.helper(arg)
+
+                    def helper(self, arg):
+                        return arg
+
+                class Plain:
+                    def step(self, amount):
+                        return amount + LIMIT
+
+                def shown(value):
+                    return Plain().step(value)
+                """,
+            "use.py": """\
+                import dev
+
+                print(dev.shown(1))
+                """,
+        },
+    )
+    m = rename.plan(str(tmp_path), rels, repository=False)["dev.py"]
+    assert "ioctl" not in m and "helper" not in m  # a class with a native base: kept
+    assert {"LIMIT", "Plain", "amount", "value"} <= set(m)
+    assert "step" not in m  # an attribute used on another object than self: kept
+    assert "shown" not in m and "dev" not in m  # named in use.py; a module
+
+
 SAMPLE = {
     "shapes.py": """\
         _SIDES = {"tri": 3, "sq": 4}

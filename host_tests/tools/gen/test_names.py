@@ -90,13 +90,15 @@ def test_random_presses_through_every_screen_intern_no_name_after_power_up(build
     # menus, settings, help, high scores, the name entry (Nordic letters among its
     # characters), games: after heap.intern_names nothing is interned, in each language
     # (their words hold the Latin-1 letters the font draws by code point)
+    with open(WALK) as f:
+        walk = f.read()
     seen = set()
     for seed, lang in ((3, "en"), (5, "fi"), (8, "sv"), (13, "nb")):
         storage = tmp_path / ("st%d" % seed)
         storage.mkdir()
         env = dict(os.environ, MICROPYPATH=".frozen")
         result = subprocess.run(
-            [MP, "-X", "heapsize=8m", WALK, str(storage), "600", str(seed), lang],
+            [MP, "-X", "heapsize=8m", "-c", walk, str(storage), "600", str(seed), lang],
             cwd=build,
             env=env,
             capture_output=True,
