@@ -60,6 +60,7 @@ SKIP_DIRS = {"__pycache__", "node_modules", ".git", ".venv", "build"}
 # generated from the build, it names every name: it must not stop a rename
 GENERATED = ("firmware/names.py",)
 TEXT_EXT = (".py", ".js", ".mjs", ".html", ".json", ".txt", ".toml", ".cfg", ".sh", ".md")
+TEXT_EXT += (".yml", ".yaml", ".exp", ".ini", "Makefile")
 # names MicroPython provides that CPython's builtins lack
 MICROPYTHON_BUILTINS = ("const", "micropython")
 _WORD = re.compile(r"[A-Za-z0-9_]+")

@@ -21,6 +21,9 @@ UF2, BOOTROM, WHY = rp2.find_firmware()
 pytestmark = pytest.mark.skipif(WHY is not None, reason="emulated Pico: %s" % WHY)
 
 SIX_POOLS = 20 + 40 + 80 + 160 + 320 + 640  # qstr.c: the first pool 20, each next twice the last
+# title -> NEW GAME; one player; the name entry: clear, Å, Ø by the letter groups; done;
+# START GAME (as host_tests/tools/emu/test_rp2_names.py types ÅØÉ)
+NAME_ENTRY = "r 2 3 2 r L5 L3 L3 4 L3 L3 3 3 3 3 4 L3 L3 3 3 3 3 3 3 r L2 r"
 _INFO = re.compile(r"n_pool=(\d+), n_qstr=(\d+)")
 
 
@@ -57,3 +60,14 @@ def test_a_round_with_two_best_computers_interns_no_name_after_power_up():
         "names interned after power-up: a module's name missing from names.py, or one made "
         "at run time (docs/app_infra.md, 'Names are the cliff')"
     )
+
+    # the name entry: a name with Nordic letters typed (test_rp2_names.py's presses), then
+    # the game started, a roll and the card opened and closed
+    with rp2.Pico(UF2, BOOTROM, fs=rp2.littlefs_image(files)) as pico:
+        play.boot_app(pico)
+        play.settle(pico)
+        for button, kind in play.keys(NAME_ENTRY + " r Lr Lr"):
+            play.press(pico, button, kind)
+        play.settle(pico)
+        out = pico.repl_exec("import micropython\nmicropython.qstr_info()")
+    assert _pools_and_names(out) == (pools0, names0), "names interned by the name entry"
