@@ -334,6 +334,7 @@ class Canvas:
         if sprite is None:
             if len(_die_cache) >= _DIE_CACHE_MAX:
                 _die_cache.clear()
+                _die_masks.clear()
             sprite = _die_sprite(size, value, held)
             _die_cache[key] = sprite
         self.blit_masked(sprite[0], sprite[1], x, y, size, size)
@@ -434,13 +435,19 @@ def _native_blit():
 
 
 _die_cache = {}
+# size -> the shape mask every face of that size shares (the tumble shows 12 faces of one size)
+_die_masks = {}
 
 
 def _die_sprite(size, value, held):
-    """(ink, mask) MONO_VLSB bytes of one die face, drawn with the Canvas primitives."""
+    """(ink, mask) MONO_VLSB bytes of one die face, drawn with the Canvas primitives; the
+    mask (the rounded square) is one bytes object for all the faces of a size."""
     n = size * ((size + 7) >> 3)
     ink = bytearray(n)
-    mask = bytearray(n)
     Canvas(ink, size, size)._draw_die(0, 0, size, value, held)
-    Canvas(mask, size, size).fill_round_rect(0, 0, size, size, size // 5, 1)
-    return bytes(ink), bytes(mask)
+    mask = _die_masks.get(size)
+    if mask is None:
+        m = bytearray(n)
+        Canvas(m, size, size).fill_round_rect(0, 0, size, size, size // 5, 1)
+        mask = _die_masks[size] = bytes(m)
+    return bytes(ink), mask
