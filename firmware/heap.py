@@ -16,7 +16,8 @@ import gc
 import sys
 
 GROUPS = {
-    # the menu screens and the settings table they offer: not needed while a game is played
+    # the menu screens, the settings table they offer and the card view and standings
+    # (ui.standings): not needed while a game is played
     "menus": (
         "settings",
         "ui.menu",
@@ -28,6 +29,7 @@ GROUPS = {
         "ui.scores",
         "ui.end",
         "ui.after",
+        "ui.standings",
     ),
     # the core's set-up and help tables (rules_config, rules_info; RULESETS is released too)
     "setup": ("yatzy.rules_info", "yatzy.rules_config"),

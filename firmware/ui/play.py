@@ -258,14 +258,14 @@ class Play(Screen):
 
             app.show(GameMenu(app, self))
         elif b == HOLD2:
-            from ui.card import CardView
+            from ui.standings import CardView
 
             app.show(CardView(app, self.g, self))
         elif b == HOLD3:
             self.toast = self.hint_text()
             app.changed()
         else:
-            from ui.card import Standings
+            from ui.standings import Standings
 
             app.show(Standings(app, self.g, self))
 

@@ -137,6 +137,37 @@ def test_playing_drops_menus_and_setup_code(players):
         s.close()
 
 
+@pytest.mark.parametrize("button, screen", [("hold2", "CardView"), ("hold4", "Standings")])
+def test_card_view_and_standings_are_loaded_by_their_press_and_leave_with_it(button, screen):
+    """ui/standings.py is not resident while a game is played: the long press that shows the
+    card view or the standings loads it, and going back to the dice drops it again."""
+    from tools.sim import bot as sim_bot
+    from tools.sim.session import Session
+
+    s = Session(runtime="cpython", seed=2, keep_frames=False)
+    try:
+        s.start()
+        sim_bot.new_game(s, rules="yatzy", players=2, cpu=0)
+        for _ in range(4):  # past the roll-off, then the first roll
+            if not s.screen().get("rolloff_seen"):
+                break
+            s.press("roll")
+            s.wait_idle()
+        s.press("roll")
+        s.wait_idle()
+        assert s.screen().get("screen") == "Play" and not s.screen().get("rolloff_seen")
+        assert "ui.standings" not in sys.modules
+        s.press(button, "long")
+        assert s.screen().get("screen") == screen
+        assert "ui.standings" in sys.modules
+        s.press("hold1")  # scrolls: the screen works
+        s.press("hold5")  # back to the dice
+        assert s.screen().get("screen") == "Play"
+        assert "ui.standings" not in sys.modules and "ui.card" in sys.modules
+    finally:
+        s.close()
+
+
 def test_save_into_writes_the_same_record_as_save():
     from save import records as persist
     from save.storage import MemoryStorage
