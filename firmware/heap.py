@@ -30,6 +30,7 @@ GROUPS = {
         "ui.end",
         "ui.after",
         "ui.standings",
+        "pico.board",
     ),
     # the core's set-up and help tables (rules_config, rules_info; RULESETS is released too)
     "setup": ("yatzy.rules_info", "yatzy.rules_config"),
@@ -55,6 +56,9 @@ GROUPS = {
     # the card cursor's box choice (ui.play_card): dropped when a game is over, unless a
     # computer player's module (yatzy.ai) holds it
     "cursor": ("yatzy.future", "yatzy.tables.fitted", "yatzy.tables"),
+    # the board builder, once main.py has built the hardware (pico.runner.Parts keeps what
+    # the loop needs); loaded again to re-clock the display bus, and dropped with the menus
+    "board": ("pico.board",),
     # the high-score and settings records: only the in-play save stays loaded in a game
     "records": ("save.records", "save.scores"),
     # what start-up loads to read the saved game and the title does not need
