@@ -52,7 +52,16 @@ GROUPS = {
         "ui.play",
     ),
     # the play screen: dropped when a game is over and the menus come back
-    "play": ("ui.play", "ui.play_card", "ui.play_view", "ui.play_cpu", "ui.card"),
+    "play": (
+        "ui.play",
+        "ui.play_card",
+        "ui.play_view",
+        "ui.play_cpu",
+        "ui.play_rolloff",
+        "ui.card",
+    ),
+    # the roll-off and tie-break (ui.play_rolloff): dropped once the turns have begun
+    "rolloff": ("ui.play_rolloff",),
     # the card cursor's box choice (ui.play_card): dropped when a game is over, unless a
     # computer player's module (yatzy.ai) holds it
     "cursor": ("yatzy.future", "yatzy.tables.fitted", "yatzy.tables"),
