@@ -360,7 +360,7 @@ class Parts:
         self.reset = m.reset
         import heap
 
-        heap.drop("board")
+        heap.drop("board", collect=False)  # collected by start-up's own drop (App.start)
 
     def edge(self, index, level):
         if self.on_edge is not None:  # (an edge before the loop is wired is not needed)
