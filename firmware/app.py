@@ -281,7 +281,7 @@ class App:
         self.saved = None
         import heap
 
-        heap.drop("menus", "setup", "reader", collect=False)  # collected after the 1st frame
+        heap.drop("menus", "setup", "reader", collect=heap.cold())  # else after the 1st frame
         return g
 
     def changed(self, part=None):

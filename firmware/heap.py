@@ -16,7 +16,8 @@ import gc
 import sys
 
 GROUPS = {
-    # the menu screens and the settings table they offer: not needed while a game is played
+    # the menu screens, the settings table they offer and the card view and standings
+    # (ui.standings): not needed while a game is played
     "menus": (
         "settings",
         "ui.menu",
@@ -28,6 +29,8 @@ GROUPS = {
         "ui.scores",
         "ui.end",
         "ui.after",
+        "ui.standings",
+        "pico.board",
     ),
     # the core's set-up and help tables (rules_config, rules_info; RULESETS is released too)
     "setup": ("yatzy.rules_info", "yatzy.rules_config"),
@@ -49,10 +52,22 @@ GROUPS = {
         "ui.play",
     ),
     # the play screen: dropped when a game is over and the menus come back
-    "play": ("ui.play", "ui.play_card", "ui.play_view", "ui.play_cpu", "ui.card"),
+    "play": (
+        "ui.play",
+        "ui.play_card",
+        "ui.play_view",
+        "ui.play_cpu",
+        "ui.play_rolloff",
+        "ui.card",
+    ),
+    # the roll-off and tie-break (ui.play_rolloff): dropped once the turns have begun
+    "rolloff": ("ui.play_rolloff",),
     # the card cursor's box choice (ui.play_card): dropped when a game is over, unless a
     # computer player's module (yatzy.ai) holds it
     "cursor": ("yatzy.future", "yatzy.tables.fitted", "yatzy.tables"),
+    # the board builder, once main.py has built the hardware (pico.runner.Parts keeps what
+    # the loop needs); loaded again to re-clock the display bus, and dropped with the menus
+    "board": ("pico.board",),
     # the high-score and settings records: only the in-play save stays loaded in a game
     "records": ("save.records", "save.scores"),
     # what start-up loads to read the saved game and the title does not need
@@ -116,6 +131,15 @@ def intern_names():
 # about 40 KB on the Pico (148 KB free after start-up); a smaller heap keeps the room for the
 # set-up screens and loads the play modules at START, as it did before the warm-up.
 WARM_ROOM = 64 * 1024
+
+
+def cold():
+    """True when the play screen is not loaded yet at START (a heap below WARM_ROOM skipped
+    the set-up's warm-up): START then collects as it drops the menus, so that the play
+    modules load into the room they leave, not around the holes of their garbage. (On the
+    64-bit unix port a 1-player game at -X heapsize=184k ran out of memory at START without
+    that collection, with 62 KB free once it had failed.)"""
+    return GROUPS["warm"][-1] not in sys.modules
 
 
 def warm(i):

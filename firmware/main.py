@@ -19,4 +19,6 @@ else:
     gc.collect()
     from pico import runner  # noqa: E402
 
+    hw = runner.Parts(hw)  # what the loop keeps of the board: pico/board.py leaves the heap
+    del board
     runner.main(hw, display)

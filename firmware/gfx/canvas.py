@@ -16,8 +16,7 @@ class plus pixel reads, single pixels, lines and plain bitmaps.
 from gfx.font import MEDIUM, codes
 
 INVERT = 2
-# die faces kept (a 16 px face: 64 bytes); the tumbling uses all 12 of a size
-_DIE_CACHE_MAX = 16
+_DIE_CACHE_MAX = 16  # die faces kept (a 16 px face: 32 + 32 bytes); the tumble shows 12
 
 _inset_cache = {}
 
@@ -334,6 +333,7 @@ class Canvas:
         if sprite is None:
             if len(_die_cache) >= _DIE_CACHE_MAX:
                 _die_cache.clear()
+                _die_masks.clear()
             sprite = _die_sprite(size, value, held)
             _die_cache[key] = sprite
         self.blit_masked(sprite[0], sprite[1], x, y, size, size)
@@ -434,13 +434,17 @@ def _native_blit():
 
 
 _die_cache = {}
+_die_masks = {}  # size -> the mask (a rounded square) all the faces of that size share
 
 
 def _die_sprite(size, value, held):
     """(ink, mask) MONO_VLSB bytes of one die face, drawn with the Canvas primitives."""
     n = size * ((size + 7) >> 3)
     ink = bytearray(n)
-    mask = bytearray(n)
     Canvas(ink, size, size)._draw_die(0, 0, size, value, held)
-    Canvas(mask, size, size).fill_round_rect(0, 0, size, size, size // 5, 1)
-    return bytes(ink), bytes(mask)
+    mask = _die_masks.get(size)
+    if mask is None:
+        mask = bytearray(n)
+        Canvas(mask, size, size).fill_round_rect(0, 0, size, size, size // 5, 1)
+        mask = _die_masks[size] = bytes(mask)
+    return bytes(ink), mask

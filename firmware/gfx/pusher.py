@@ -49,11 +49,15 @@ class FramePusher:
         self._changed = [0] * n  # indices of changed pages, first nch valid
         self._best = [0] * (n + 1)
         self._cut = [0] * (n + 1)
+        # the window slots: columns and pages fit a byte (a 128-wide panel of 8 pages), and
+        # four bytearrays take 0.5 KB less heap on the Pico than four lists of 40 ints
+        if w > 256:
+            raise ValueError("frame pusher: at most 256 columns, got %d" % w)
         k = self.MAX_WINDOWS
-        self._rx0 = [0] * k
-        self._rx1 = [0] * k
-        self._rp0 = [0] * k
-        self._rp1 = [0] * k
+        self._rx0 = bytearray(k)
+        self._rx1 = bytearray(k)
+        self._rp0 = bytearray(k)
+        self._rp1 = bytearray(k)
         self._nrect = 0  # windows of the segments plan
         # statistics, for benches and tests
         self.pushes = 0  # push() calls that sent something

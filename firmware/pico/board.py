@@ -71,7 +71,7 @@ class Board:
         self.machine = machine
         self.time = time
         self.select = select  # None (fakes without one): wait_ms() is a plain sleep_ms()
-        self._edge = None  # irq_on_buttons(): (flag, poller) that wait_ms() blocks on
+        self._edge = None  # irq_on_buttons(): the pico.buttons.Waker wait_ms() blocks on
         self.panel = panel
         self.maxi_button = maxi_button
         self.has_buzzer = buzzer
@@ -93,14 +93,12 @@ class Board:
         select.poll on a stream that a button IRQ marks readable: MicroPython runs the IRQ
         callback while it waits and returns from the poll right after. Without button IRQs
         (or a select module) this is sleep_ms."""
-        edge = self._edge
-        if edge is None:
-            self.time.sleep_ms(ms)
-            return
-        flag, poller = edge
-        if not flag.up:
-            poller.poll(ms)
-        flag.up = 0
+        self.waiter()(ms)
+
+    def waiter(self):
+        """wait_ms as a callable that does not hold the Board (the loop keeps it after the
+        board builder has left the heap: runner.Parts)."""
+        return self.time.sleep_ms if self._edge is None else self._edge.wait
 
     # -- pins ----------------------------------------------------------------
     def pin_in(self, button):
@@ -134,10 +132,7 @@ class Board:
     # -- display -------------------------------------------------------------
     def i2c(self, khz=I2C_KHZ_DEFAULT):
         """I2C0 on GP4/GP5. Calling again re-clocks the bus (the rp2 I2C object is shared)."""
-        if khz not in I2C_KHZ_CHOICES:
-            raise ValueError("i2c_khz must be one of %s, not %r" % (I2C_KHZ_CHOICES, khz))
-        m = self.machine
-        self._i2c = m.I2C(_I2C_ID, sda=m.Pin(_SDA), scl=m.Pin(_SCL), freq=khz * 1000)
+        self._i2c = i2c_bus(self.machine, khz)
         return self._i2c
 
     def reset_panel(self):
@@ -193,14 +188,7 @@ class Board:
     def stop_watchdog(self):
         """Stop a running RP2040/RP2350 watchdog (MicroPython has no API for it): clear the
         ENABLE bit (30) of WATCHDOG_CTRL so the REPL stays usable after Ctrl-C."""
-        mem32 = getattr(self.machine, "mem32", None)
-        if mem32 is None:
-            return False
-        base = _watchdog_base()
-        if base is None:
-            return False
-        mem32[base] = mem32[base] & ~(1 << 30)
-        return True
+        return stop_watchdog(self.machine)
 
     def lightsleep(self, ms):
         """Sleep up to ms; a button pin IRQ (handler set) wakes it early on rp2."""
@@ -216,42 +204,35 @@ class Board:
     def irq_on_buttons(self, handler):
         """handler(index, level) on both edges of every button pin; wakes lightsleep and
         ends wait_ms()."""
+        from pico.buttons import pin_irq, waker
+
         m = self.machine
         trig = m.Pin.IRQ_FALLING | m.Pin.IRQ_RISING
-        flag = None
         if self.select is not None:
-            flag = _edge_flag()
-            poller = self.select.poll()
-            poller.register(flag, self.select.POLLIN)
-            self._edge = (flag, poller)
+            self._edge = waker(self.select)
         pins = self.button_pins()
         for i in range(len(pins)):
             pin = pins[i][1]
-            pin.irq(_make_irq(handler, i, pin, flag), trig)
+            pin.irq(pin_irq(handler, i, pin, self._edge), trig)
 
 
-def _make_irq(handler, index, pin, flag):
-    def irq(_p):
-        handler(index, pin.value())
-        if flag is not None:
-            flag.up = 1
-
-    return irq
+def i2c_bus(machine, khz):
+    """I2C0 on GP4/GP5 at khz (one of I2C_KHZ_CHOICES)."""
+    if khz not in I2C_KHZ_CHOICES:
+        raise ValueError("i2c_khz must be one of %s, not %r" % (I2C_KHZ_CHOICES, khz))
+    return machine.I2C(_I2C_ID, sda=machine.Pin(_SDA), scl=machine.Pin(_SCL), freq=khz * 1000)
 
 
-def _edge_flag():
-    """A stream that select.poll sees readable while .up is set (a button edge came)."""
-    import io
-
-    class EdgeFlag(getattr(io, "IOBase", object)):
-        up = 0
-
-        def ioctl(self, req, arg):
-            if req == 3:  # MP_STREAM_POLL: report the asked-for events while flagged
-                return arg if self.up else 0
-            return 0
-
-    return EdgeFlag()
+def stop_watchdog(machine):
+    """Board.stop_watchdog for `machine` (the loop calls it after the Board has gone)."""
+    mem32 = getattr(machine, "mem32", None)
+    if mem32 is None:
+        return False
+    base = _watchdog_base()
+    if base is None:
+        return False
+    mem32[base] = mem32[base] & ~(1 << 30)
+    return True
 
 
 def _watchdog_base():

@@ -244,3 +244,48 @@ class Buttons:
             self.dropped_events += 1
             return
         self._events.append((name, kind, t))
+
+
+# ---- edges that end an idle wait (board.Board.irq_on_buttons, runner.Parts) -----------------
+try:
+    from io import IOBase as _Stream  # what select.poll accepts on MicroPython
+except ImportError:  # CPython without it: the fakes' poll only calls ioctl
+    _Stream = object
+
+
+class Waker(_Stream):
+    """Idle waits that a button edge ends at once: wait(ms) blocks in select.poll on this
+    stream, which reads ready while `up` is set; the pin IRQ handlers (pin_irq) set it and
+    MicroPython runs them while it waits. Lives here, not in pico/board.py, so that the IRQ
+    handlers and the loop's waits do not keep the board builder in the heap."""
+
+    up = 0
+
+    def ioctl(self, req, arg):
+        if req == 3:  # MP_STREAM_POLL: report the asked-for events while flagged
+            return arg if self.up else 0
+        return 0
+
+    def wait(self, ms):
+        if not self.up:
+            self.poller.poll(ms)
+        self.up = 0
+
+
+def waker(select):
+    """A Waker registered with a new poller of the `select` module."""
+    w = Waker()
+    w.poller = select.poll()
+    w.poller.register(w, select.POLLIN)
+    return w
+
+
+def pin_irq(handler, index, pin, wake):
+    """A pin IRQ callback: handler(index, level), then mark `wake` (a Waker or None)."""
+
+    def irq(_p):
+        handler(index, pin.value())
+        if wake is not None:
+            wake.up = 1
+
+    return irq

@@ -3,12 +3,12 @@
 #
 # Runner takes every part as an argument (app factory, Buttons, display, clock, watchdog,
 # sleep functions, error log), so host tests drive it with fakes and a fake clock; main()
-# below wires the real parts from a board.Board and is what firmware/main.py calls.
+# below wires the Parts of a board.Board and is what firmware/main.py calls.
 #
 # Loop (step): feed the watchdog, poll the buttons, hand presses to the app; tick the app
 # after a press and when the wait it asked for is over (never otherwise: an idle step is a
 # button poll and a wait), sound.tick; then idle until the earliest deadline (the app's, the
-# sound's, the debouncer's; at most poll_ms) with `idle`, board.wait_ms on the Pico: the CPU
+# sound's, the debouncer's; at most poll_ms) with `idle`, Board.wait_ms on the Pico: the CPU
 # sleeps (WFE) and a button edge ends the wait at once, so a press is acted on right after
 # its deciding edge rather than at the next poll.
 # Sleep: when app.asleep turns True the runner saves, powers the display off and naps in
@@ -336,13 +336,53 @@ def dice_seed(storage):
     return seed if seed is not None and 0 <= seed <= 0xFFFFFFFF else None
 
 
-def main(board, display, randbytes=None, root="", steps=None):
-    """Wire the real parts from a board.Board (or a fake one) and run the app loop."""
+class Parts:
+    """What the loop keeps of a board.Board (main.py): its parts, clock, waits and reset,
+    none of which holds the Board: pico/board.py leaves the heap (heap.py "board"), loaded
+    again only to re-clock the display bus or stop the watchdog."""
+
+    def __init__(self, board):
+        from pico.board import I2C_KHZ_DEFAULT, SLEEP_CHUNK_MS
+
+        self.khz_default = I2C_KHZ_DEFAULT
+        self.sleep_chunk_ms = SLEEP_CHUNK_MS
+        self.pins = board.button_pins()
+        self.buzzer = board.buzzer()
+        self.wdt = board.watchdog()
+        self.hold1 = board.held("hold1")
+        self.led = board.led()
+        self.on_edge = None  # main(): handler(index, level) of every button edge
+        board.irq_on_buttons(self.edge)
+        t, m = board.time, board.machine
+        self.machine, self.ticks_ms, self.ticks_diff = m, t.ticks_ms, t.ticks_diff
+        self.idle = board.waiter()
+        self.lightsleep = getattr(m, "lightsleep", None) or t.sleep_ms
+        self.reset = m.reset
+        import heap
+
+        heap.drop("board", collect=False)  # collected by start-up's own drop (App.start)
+
+    def edge(self, index, level):
+        if self.on_edge is not None:  # (an edge before the loop is wired is not needed)
+            self.on_edge(index, level)
+
+    def set_i2c_khz(self, khz):
+        from pico.board import i2c_bus
+
+        return i2c_bus(self.machine, khz)
+
+    def stop_watchdog(self):
+        from pico.board import stop_watchdog
+
+        return stop_watchdog(self.machine)
+
+
+def main(parts, display, randbytes=None, root="", steps=None):
+    """Wire the app loop from the Parts of a board.Board (or a fake one) and run it."""
     import gc
 
     from save.storage import FileStorage
 
-    from pico.board import I2C_KHZ_DEFAULT
     from pico.buttons import Buttons
     from pico.sound import Sound
 
@@ -353,12 +393,12 @@ def main(board, display, randbytes=None, root="", steps=None):
 
         randbytes = os.urandom
         seed = dice_seed(storage)
-    buttons = Buttons(board.button_pins(), active_low=True, irq=True)
-    sound = Sound(board.buzzer())
-    wdt = board.watchdog()
-    # HOLD1 held at power-up keeps the display bus at the default speed whatever the settings
-    # say (a panel that garbles at 1 MHz would hide the menu needed to change it back)
-    khz = [None, board.held("hold1")]
+    buttons = Buttons(parts.pins, active_low=True, irq=True)
+    sound = Sound(parts.buzzer)
+    default = parts.khz_default
+    # the display was made at the default bus speed; HOLD1 held at power-up keeps it whatever
+    # the settings say (a panel that garbles at 1 MHz would hide the menu to change it back)
+    khz = [default, parts.hold1]
 
     def make_app():
         from app import App
@@ -369,11 +409,11 @@ def main(board, display, randbytes=None, root="", steps=None):
         return App(display, storage, dice, sound, ask_lang=True)  # first start: which language
 
     def on_settings(settings):
-        want = I2C_KHZ_DEFAULT if khz[1] else settings.get("i2c_khz", I2C_KHZ_DEFAULT)
+        want = default if khz[1] else settings.get("i2c_khz", default)
         if want != khz[0]:
             khz[0] = want
             try:
-                board.set_i2c_khz(want)
+                parts.set_i2c_khz(want)
             except ValueError:
                 pass  # an unknown speed keeps the bus as it is
 
@@ -381,22 +421,23 @@ def main(board, display, randbytes=None, root="", steps=None):
         make_app,
         buttons,
         display,
-        board.ticks_ms,
-        board.ticks_diff,
+        parts.ticks_ms,
+        parts.ticks_diff,
         sound=sound,
-        wdt=wdt,
-        idle=board.wait_ms,
-        lightsleep=board.lightsleep,
+        wdt=parts.wdt,
+        idle=parts.idle,
+        lightsleep=parts.lightsleep,
         log=ErrorLog(storage),
-        led=board.led(),
+        led=parts.led,
         on_settings=on_settings,
-        reset=board.reset,
+        reset=parts.reset,
+        sleep_chunk_ms=parts.sleep_chunk_ms,
     )
 
     def edge(index, level):
         buttons.edge(index, level, runner.irq_time())
 
-    board.irq_on_buttons(edge)
+    parts.on_edge = edge
     runner.start()
     gc.collect()
     print("Pocket Yatzy: heap free after start-up %d bytes" % gc.mem_free())
@@ -404,6 +445,6 @@ def main(board, display, randbytes=None, root="", steps=None):
         runner.run(steps)
     except KeyboardInterrupt:
         # mpremote and Ctrl-C land here: stop the watchdog so the REPL stays usable.
-        board.stop_watchdog()
+        parts.stop_watchdog()
         print("Pocket Yatzy stopped; watchdog off, REPL ready")
     return runner

@@ -1,11 +1,8 @@
-# Score card drawing (shared by the turn screen) and the card view / standings screens.
+# Score card drawing, shared by the play screen and the card view (ui/standings.py).
 # SPDX-License-Identifier: MIT
 
-from gfx.font import DOWN, LEFT, RIGHT, SMALL, TIMES, UP
+from gfx.font import SMALL, TIMES
 from lang import T, box
-
-from ui.keys import HOLD1, HOLD2, HOLD3, HOLD4, HOLD5, ROLL
-from ui.widgets import softkeys, title_bar, upper
 
 ROW_H = 6  # SMALL glyphs are 5 rows high: 8 card rows fit in 48 pixels
 
@@ -148,101 +145,3 @@ def row_of(rows, category):
         if rows[k][1] == category:
             return k
     return 0
-
-
-class CardView:
-    """Any player's card, full screen: UP/DOWN scroll, LEFT/RIGHT change player."""
-
-    def __init__(self, app, g, back, p=None):
-        self.app = app
-        self.g = g
-        self.back = back
-        self.p = g.current if p is None else p
-        self.rows = card_rows(g)
-        self.top = 0
-
-    def draw(self, cv):
-        g = self.g
-        pl = g.players[self.p]
-        title_bar(cv, upper(pl.name), "%d/%d" % (self.p + 1, len(g.players)))
-        n = len(self.rows)
-        # with a scroll bar (column 127) the scores end two columns left of it
-        draw_card(cv, g, self.p, self.rows, self.top, 8, 8, 126 if n > 8 else 128)
-        if n > 8:  # scroll bar
-            h = 48 * 8 // n
-            cv.fill_rect(127, 8 + (48 - h) * self.top // (n - 8), 1, h, 1)
-        many = len(g.players) > 1
-        back = T["k_back"]
-        softkeys(cv, (UP, DOWN, LEFT if many else None, RIGHT if many else None, back, None))
-
-    def press(self, b, long, now):
-        n = len(self.rows)
-        step = 8 if long else 2
-        if b == HOLD1:
-            self.top = max(0, self.top - step)
-        elif b == HOLD2:
-            self.top = max(0, min(n - 8, self.top + step))
-        elif b == HOLD3 or b == HOLD4:
-            k = len(self.g.players)
-            self.p = (self.p + (1 if b == HOLD4 else -1)) % k
-        elif b == HOLD5 or b == ROLL:
-            self.app.show(self.back)
-            return
-        self.app.changed()
-
-    def tick(self, now):
-        return None
-
-
-class Standings:
-    """Players by total with shared places, round and whose turn it is."""
-
-    def __init__(self, app, g, back):
-        self.app = app
-        self.g = g
-        self.back = back
-        self.top = 0
-
-    def draw(self, cv):
-        g = self.g
-        if g.is_over():
-            right = T["final"]
-        else:
-            right = T["round_n"] % (min(g.round, g.rounds), g.rounds)
-        title_bar(cv, T["standings"], right)
-        rank = g.ranking()
-        for i in range(7):
-            k = self.top + i
-            if k >= len(rank):
-                break
-            place, p, total = rank[k]
-            y = 9 + i * 7
-            cv.text(1, y, str(place), SMALL)
-            name = upper(g.players[p].name)
-            cv.text(12, y, name, SMALL)
-            if p == g.current and not g.is_over():
-                cv.text(14 + SMALL.width(name), y, LEFT, SMALL)
-            if g.rules.upper and g.rules.columns == 1:
-                cv.text_right(84, y, str(total), SMALL)
-                cv.text_right(128, y, bonus_text(g, p, 0, 36, False), SMALL)
-            else:
-                cv.text_right(96, y, str(total), SMALL)
-        softkeys(cv, (UP, DOWN, None, None, T["k_back"], T["k_card"]))
-
-    def press(self, b, long, now):
-        n = len(self.g.players)
-        if b == HOLD1:
-            self.top = max(0, self.top - 1)
-        elif b == HOLD2:
-            self.top = max(0, min(n - 7, self.top + 1))
-        elif b == ROLL:
-            rank = self.g.ranking()
-            self.app.show(CardView(self.app, self.g, self, rank[self.top][1]))
-            return
-        elif b == HOLD5:
-            self.app.show(self.back)
-            return
-        self.app.changed()
-
-    def tick(self, now):
-        return None

@@ -41,11 +41,11 @@ class End:
         app = self.app
         g = self.g
         if b == HOLD1:
-            from ui.card import CardView
+            from ui.standings import CardView
 
             app.show(CardView(app, g, self))
         elif b == HOLD2:
-            from ui.card import Standings
+            from ui.standings import Standings
 
             app.show(Standings(app, g, self))
         elif b == HOLD5 and self.can_undo():

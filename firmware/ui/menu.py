@@ -230,11 +230,11 @@ class GameMenu(ListScreen):
         if i == 0:
             app.show(self.play)
         elif i == 1:
-            from ui.card import CardView
+            from ui.standings import CardView
 
             app.show(CardView(app, g, self))
         elif i == 2:
-            from ui.card import Standings
+            from ui.standings import Standings
 
             app.show(Standings(app, g, self))
         elif i == 3:

@@ -2,13 +2,14 @@
 # SPDX-License-Identifier: MIT
 """The play screen, `Play(app, g)`, for the game `g` from its roll-off to its last box.
 
-Its work is split by job over four modules (heap.py's "play" group drops them all when the
+Its work is split by job over five modules (heap.py's "play" group drops them all when the
 game is over): this one keeps the screen's state, the game actions (roll, score, undo), the
 tumbling dice, and the presses and ticks of the turn; `ui.play_card` the card mode (cursor,
 scoring, the zero question); `ui.play_view` all drawing, the modes and the layout;
-`ui.play_cpu` the computer's steps (imported only when a computer plays). Their functions
-take the screen as their first argument and the ones the app or other screens call are
-methods of `Play`.
+`ui.play_cpu` the computer's steps (imported only when a computer plays); `ui.play_rolloff`
+the roll-off and the tie-break (imported while one is shown, dropped once the turns begin).
+Their functions take the screen as their first argument and the ones the app or other
+screens call are methods of `Play`.
 
 Human controls (b: 0..4 = hold1..hold5, 5 = hold6, 6 = Roll):
   rolling:  hold short = hold/release a die; Roll = roll (no rolls left: open the card);
@@ -102,8 +103,10 @@ class Play(Screen):
             app.show(End(app, g))
             return
         if g.phase == E.ROLLOFF or self.rolloff_seen:
+            from ui.play_rolloff import auto_rolloff
+
             self.mode = TURN
-            self.cpu_at = now + self.pace() if self.auto_rolloff() else None
+            self.cpu_at = now + self.pace() if auto_rolloff(self) else None
             return
         if self.mode != TURN and not g.dice:
             self.mode = TURN
@@ -111,15 +114,6 @@ class Play(Screen):
             self.cpu_at = None
         elif self.cpu_at is None:
             self.cpu_at = now + self.pace()
-
-    def auto_rolloff(self):
-        g = self.g
-        if g.phase == E.ROLLOFF:
-            return g.players[g.current].cpu
-        for pl in g.players:
-            if not pl.cpu:
-                return False
-        return True
 
     def can_undo(self):
         return self.undo_ok and self.g.can_undo()
@@ -211,13 +205,6 @@ class Play(Screen):
         self.open_card()
         self.sync(now)
 
-    def do_rolloff(self):
-        """One roll-off roll, saved right after the frame that shows it (it has no tumble to
-        hide the write in), before the next press or tick is handled."""
-        self.g.rolloff()
-        self.app.changed("dice")  # its dice go out first, then the players' sums
-        self.app.save_soon()
-
     # ---- events -----------------------------------------------------------------------
     def press(self, b, long, now):
         g = self.g
@@ -227,7 +214,9 @@ class Play(Screen):
             self.frame(now)
             return
         if self.rolloff_seen or g.phase == E.ROLLOFF:
-            self.press_rolloff(b, now)
+            from ui.play_rolloff import press_rolloff
+
+            press_rolloff(self, b, now)
             return
         if long and self.mode == TURN and b < HOLD5:
             self.shortcut(b)
@@ -258,14 +247,14 @@ class Play(Screen):
 
             app.show(GameMenu(app, self))
         elif b == HOLD2:
-            from ui.card import CardView
+            from ui.standings import CardView
 
             app.show(CardView(app, self.g, self))
         elif b == HOLD3:
             self.toast = self.hint_text()
             app.changed()
         else:
-            from ui.card import Standings
+            from ui.standings import Standings
 
             app.show(Standings(app, self.g, self))
 
@@ -296,20 +285,6 @@ class Play(Screen):
             g.toggle_hold(i)
             self.app.changed("dice")
 
-    def press_rolloff(self, b, now):
-        g = self.g
-        if g.phase == E.ROLLOFF and self.human() and b == ROLL:
-            self.do_rolloff()
-        elif g.phase != E.ROLLOFF and b == ROLL:
-            self.rolloff_seen = False
-            self.app.changed("dice")  # the turn's dice row goes out first, then the card
-        elif self.cpu_at is not None:
-            self.cpu_at = now  # a press hurries the computer's roll
-            return
-        else:
-            return
-        self.sync(now)
-
     # ---- time -------------------------------------------------------------------------
     def tick(self, now):
         if self.collect_due and self.anim_end is None:
@@ -317,8 +292,14 @@ class Play(Screen):
             # between presses, rather than in the middle of the next one
             self.collect_due = False
             import gc
+            import sys
 
-            if hasattr(gc, "mem_free"):  # MicroPython (CPython's collector needs no help)
+            g = self.g
+            if "ui.play_rolloff" in sys.modules and not self.rolloff_seen and g.phase == E.TURN:
+                import heap
+
+                heap.drop("rolloff")  # the roll-off is over: its module goes, and collects
+            elif hasattr(gc, "mem_free"):  # MicroPython (CPython's collector needs no help)
                 gc.collect()
         if self.anim_end is not None:
             self.save_roll()

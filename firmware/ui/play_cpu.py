@@ -29,7 +29,9 @@ def cpu_step(play, now):
         play.do_score(play.cpu_score[0], play.cpu_score[1], now)
         return
     if g.phase == E.ROLLOFF:
-        play.do_rolloff()
+        from ui.play_rolloff import do_rolloff
+
+        do_rolloff(play)
         play.sync(now)
         return
     from yatzy import strategy

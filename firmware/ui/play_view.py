@@ -1,4 +1,4 @@
-# The play screen's drawing: card, info panel, dice row, roll-off and tie-break views.
+# The play screen's drawing: card, info panel, dice row (ui/play_rolloff.py: roll-off, tie-break).
 # SPDX-License-Identifier: MIT
 """Draws the play screen (`ui.play.Play`) from its state; it changes nothing. Also holds
 what the screen's modules share: the modes and the dice row's place.
@@ -47,6 +47,8 @@ def draw(play, cv):
     the info panel and the dice row or the card keys."""
     g = play.g
     if g.phase == E.ROLLOFF or play.rolloff_seen:
+        from ui.play_rolloff import draw_rolloff
+
         draw_rolloff(play, cv)
         return
     p = g.current
@@ -55,6 +57,8 @@ def draw(play, cv):
         cv.text(1, 16, T["fill_q2"], SMALL)
         cv.text(1, 24, T["fill_q3"], SMALL)
     elif g.phase == E.TIEBREAK:
+        from ui.play_rolloff import draw_tiebreak
+
         draw_tiebreak(play, cv)
     else:
         cursor = None
@@ -78,6 +82,8 @@ def draw_part(play, cv, part):
     move changed)."""
     g = play.g
     if part == "dice" and (g.phase == E.ROLLOFF or play.rolloff_seen):
+        from ui.play_rolloff import draw_rolloff_dice
+
         cv.fill_rect(0, _DICE_Y - 1, 128, 64 - _DICE_Y + 1, 0)
         draw_rolloff_dice(play, cv)  # the roll just made, before the players' sums
         return
@@ -243,71 +249,3 @@ def draw_keys(play, cv):
     back = T["k_dice"] if g.rolls_left() > 0 and play.human() else None
     ok = T["k_ok"]
     softkeys(cv, (UP, DOWN, LEFT if triple else None, RIGHT if triple else None, back, ok))
-
-
-def draw_rolloff(play, cv):
-    """Who starts: each player's latest roll-off sum and the last roll's dice, eight players
-    a page (the page of the player rolling, then of the one who starts)."""
-    g = play.g
-    cv.fill_rect(0, 0, 128, 7, 1)
-    if g.phase == E.ROLLOFF:
-        cv.text(2, 1, T["who_starts"], SMALL, 0)
-    else:
-        cv.text(2, 1, T["starts"] % upper(g.players[g.starter].name), SMALL, 0)
-    latest = {}
-    for a, q, d in g.rolloff_log:
-        latest[q] = (a, d)
-    first = (g.current if g.phase == E.ROLLOFF else g.starter) // 8 * 8
-    for q in range(first, min(len(g.players), first + 8)):
-        x = 0 if q - first < 4 else 64
-        y = 9 + (q % 4) * 9
-        cv.text(x + 1, y, upper(g.players[q].name), SMALL)
-        if q in latest:
-            a, d = latest[q]
-            s = str(sum(d))
-            if a:
-                s = T["reroll"] % (a + 1, s)
-            cv.text_right(x + 62, y, s, SMALL)
-        if g.phase == E.ROLLOFF and q == g.current:
-            cv.invert_rect(x, y - 1, 63, 7)
-    draw_rolloff_dice(play, cv)
-
-
-def draw_rolloff_dice(play, cv):
-    """The roll-off's dice row: the last roll's dice and the key to roll or to play."""
-    g = play.g
-    if g.rolloff_log:
-        d = g.rolloff_log[-1][2]
-        for i in range(len(d)):
-            cv.dice_face(die_x(i) if len(d) > 1 else 56, _DICE_Y, _DIE, d[i], False)
-    if g.phase == E.ROLLOFF:
-        if play.human():
-            softkeys(cv, (None, None, None, None, None, T["k_roll"]))
-    elif not play.auto_rolloff():
-        softkeys(cv, (None, None, None, None, None, T["k_play"]))
-
-
-def draw_tiebreak(play, cv):
-    """The tie-break: the tied players' latest sums instead of the card."""
-    g = play.g
-    cv.text(1, 1, T["tb_sum"], SMALL)
-    y = 8
-    tied = 0
-    for q in range(len(g.players)):
-        if g.tiebreak_scores(q):
-            tied += 1
-    last = 32 if tied <= 5 else 26  # five rows fit above the sum, or four and a "more" line
-    more = 0
-    for q in range(len(g.players)):
-        tb = g.tiebreak_scores(q)
-        if tb and y > last:
-            more += 1
-        elif tb:
-            cv.text(1, y, upper(g.players[q].name), SMALL)
-            cv.text_right(_CARD_W - 1, y, " ".join(str(v) for v in tb[-3:]), SMALL)
-            y += ROW_H
-    if more:
-        cv.text(1, y, T["more_n"] % more, SMALL)
-    if play.mode != TURN:
-        cv.fill_rect(0, 40, _CARD_W, 7, 1)
-        cv.text(1, 41, T["sum_plus"] % sum(g.dice), SMALL, 0)

@@ -124,7 +124,7 @@ def test_the_triple_card_keeps_its_x1_x2_x3_headings_when_scrolled():
     assert d.app.screen.top > 0
     heads = [s for s in _texts(d) if s.startswith(TIMES)]
     assert heads == [TIMES + "1", TIMES + "2", TIMES + "3"]
-    from ui.card import CardView
+    from ui.standings import CardView
 
     d.app.show(CardView(d.app, d.app.game, d.app.screen))  # the card view, scrolled down
     for _ in range(5):
@@ -134,7 +134,7 @@ def test_the_triple_card_keeps_its_x1_x2_x3_headings_when_scrolled():
 
 
 def test_the_card_views_scroll_bar_keeps_clear_of_right_aligned_scores():
-    from ui.card import CardView
+    from ui.standings import CardView
 
     d = app_scenes.new_driver(seed=3)
     app_scenes.setup_game(d, players=1)
