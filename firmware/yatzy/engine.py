@@ -22,6 +22,7 @@ Example::
 
 from yatzy import rules as _rules
 from yatzy.card import Card
+from yatzy.codec import _T_BYTES as _LOG_TAG
 from yatzy.dice import SeededDice
 from yatzy.holds import flags_of
 from yatzy.holds import mask_of as _mask
@@ -57,9 +58,26 @@ class Player:
         self.extra = 0
         self._cats = ruleset.categories
         self._ndice = ruleset.dice
-        # One entry per scored turn, as bytes (what saves hold; see flat_log): round,
-        # column, box index, score, extra bonus earned, roll count, all dice, hold masks.
-        self.flat_turns = []
+        # The turn log: one entry per scored turn (flat_log: round, column, box index, score,
+        # extra bonus earned, roll count, all dice, hold masks), back to back in one
+        # bytearray, each framed as the save holds it (the bytes tag, the varint length):
+        # saving copies it whole (yatzy.codec), undo truncates it. About 25 bytes a turn
+        # where a bytes object per turn took some 50 of heap on the Pico.
+        self.log = bytearray()
+        self.nturns = 0
+
+    @property
+    def flat_turns(self):
+        """The turn log as one bytes object per scored turn (``flat_log``), built on
+        demand: the one reader of the log's entries (saving copies the log whole)."""
+        out = []
+        log = self.log
+        i = 0
+        while i < len(log):
+            n, i = _varint_at(log, i + 1)  # past the tag
+            out.append(bytes(log[i : i + n]))
+            i += n
+        return out
 
     @property
     def turns(self):
@@ -70,8 +88,32 @@ class Player:
 
         return turns_of(self)
 
+    def _log_turn(self, entry):
+        """Append one ``flat_log`` entry (a list of ints 0..255) to the log."""
+        n = len(entry)
+        head = [_LOG_TAG]
+        while n >= 0x80:
+            head.append((n & 0x7F) | 0x80)
+            n >>= 7
+        head.append(n)
+        self.log.extend(bytes(head + entry))
+        self.nturns += 1
+
     def __repr__(self):
         return "<Player %s>" % self.name
+
+
+def _varint_at(b, i):
+    """(value, position after it) of the varint at ``b[i]``."""
+    n = 0
+    shift = 0
+    while True:
+        x = b[i]
+        i += 1
+        n |= (x & 0x7F) << shift
+        if x < 0x80:
+            return n, i
+        shift += 7
 
 
 _SEQ = (list, tuple)  # a constant (a tuple written in a call is built each time)
@@ -309,6 +351,7 @@ class Game(Card, Rounds):
             self._rolls,
             self._holds,
             self._tb,
+            len(pl.log),
         )
         if self.phase == TIEBREAK:
             attempt = self._tb[0]
@@ -322,9 +365,8 @@ class Game(Card, Rounds):
             pl.saved_rolls += self.rules.rolls - self.rolls_used
         k = self.rules.categories.index(category)
         head = [self.round, column, k, pts, extra]
-        # as bytes (every value fits: rounds <= 69, scores and bonuses <= 100): about 30
-        # bytes a turn instead of some 500 as nested lists
-        pl.flat_turns.append(bytes(flat_log(head, self._rolls, self._holds)))
+        # as bytes (every value fits: rounds <= 69, scores and bonuses <= 100)
+        pl._log_turn(flat_log(head, self._rolls, self._holds))
         self._next_turn()
         return pts
 
@@ -347,6 +389,7 @@ class Game(Card, Rounds):
             self._rolls,
             self._holds,
             self._tb,
+            end,
         ) = self._undo
         self._undo = None
         pl = self.players[p]
@@ -354,7 +397,8 @@ class Game(Card, Rounds):
             del self.tiebreak_log[n_tb:]
         else:
             pl.card[column][category] = None
-            pl.flat_turns.pop()
+            pl.log[end:] = b""  # the allocation stays, for the next turn
+            pl.nturns -= 1
         pl.extra = extra
         pl.saved_rolls = saved
         self.phase = phase

@@ -62,7 +62,7 @@ def restore(game, s):
     if game.rolloff_log or game.tiebreak_log or game.rolls_used:
         raise ValueError("restore needs a new game")
     for pl in game.players:
-        if pl.flat_turns or pl.direction:
+        if pl.nturns or pl.direction:
             raise ValueError("restore needs a new game")
     try:
         _replay(game, s)
