@@ -22,7 +22,6 @@ Example::
 
 from yatzy import rules as _rules
 from yatzy.card import Card
-from yatzy.codec import _T_BYTES as _LOG_TAG
 from yatzy.dice import SeededDice
 from yatzy.holds import flags_of
 from yatzy.holds import mask_of as _mask
@@ -37,6 +36,9 @@ from yatzy.rounds import (  # noqa: F401 (PHASE_NAMES, DIRECTION: the engine's o
     Rounds,
 )
 
+# A turn log entry's tag: the save's bytes tag (yatzy.codec._T_BYTES; not imported, so that a
+# game that has not saved yet does not load the codec)
+_LOG_TAG = 7
 # The pseudo box a tie-break turn is "scored" in (sum of the dice, never on the card).
 TIEBREAK_BOX = "tiebreak"
 MAX_NAME = 16
@@ -70,14 +72,9 @@ class Player:
     def flat_turns(self):
         """The turn log as one bytes object per scored turn (``flat_log``), built on
         demand: the one reader of the log's entries (saving copies the log whole)."""
-        out = []
-        log = self.log
-        i = 0
-        while i < len(log):
-            n, i = _varint_at(log, i + 1)  # past the tag
-            out.append(bytes(log[i : i + n]))
-            i += n
-        return out
+        from yatzy.engine_load import entries_of
+
+        return entries_of(self.log)
 
     @property
     def turns(self):
@@ -88,32 +85,8 @@ class Player:
 
         return turns_of(self)
 
-    def _log_turn(self, entry):
-        """Append one ``flat_log`` entry (a list of ints 0..255) to the log."""
-        n = len(entry)
-        head = [_LOG_TAG]
-        while n >= 0x80:
-            head.append((n & 0x7F) | 0x80)
-            n >>= 7
-        head.append(n)
-        self.log.extend(bytes(head + entry))
-        self.nturns += 1
-
     def __repr__(self):
         return "<Player %s>" % self.name
-
-
-def _varint_at(b, i):
-    """(value, position after it) of the varint at ``b[i]``."""
-    n = 0
-    shift = 0
-    while True:
-        x = b[i]
-        i += 1
-        n |= (x & 0x7F) << shift
-        if x < 0x80:
-            return n, i
-        shift += 7
 
 
 _SEQ = (list, tuple)  # a constant (a tuple written in a call is built each time)
@@ -366,7 +339,15 @@ class Game(Card, Rounds):
         k = self.rules.categories.index(category)
         head = [self.round, column, k, pts, extra]
         # as bytes (every value fits: rounds <= 69, scores and bonuses <= 100)
-        pl._log_turn(flat_log(head, self._rolls, self._holds))
+        e = flat_log(head, self._rolls, self._holds)
+        n = len(e)
+        h = [_LOG_TAG]  # the tag, then the length as a varint (low 7 bits first)
+        while n >= 0x80:
+            h.append(n & 0x7F | 0x80)
+            n >>= 7
+        h.append(n)
+        pl.log.extend(bytes(h + e))  # one growth of the log a turn
+        pl.nturns += 1
         self._next_turn()
         return pts
 

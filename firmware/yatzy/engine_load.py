@@ -251,6 +251,27 @@ def turns_of(pl):
     return out
 
 
+def entries_of(log):
+    """The entries of a player's turn log (``engine.Player.log``: each framed as the save
+    holds it, tag and varint length) as one bytes object each (``Player.flat_turns``)."""
+    out = []
+    i = 0
+    while i < len(log):
+        n = 0
+        shift = 0
+        i += 1  # the tag
+        while True:
+            x = log[i]
+            i += 1
+            n |= (x & 0x7F) << shift
+            shift += 7
+            if x < 0x80:
+                break
+        out.append(bytes(log[i : i + n]))
+        i += n
+    return out
+
+
 def unflat_log(v, nhead, ndice):
     """(head, rolls, holds) as lists from ``engine.flat_log`` output (bytes, or a list of
     ints from a save); ValueError when malformed."""

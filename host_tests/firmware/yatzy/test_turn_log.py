@@ -81,6 +81,12 @@ def test_the_log_gives_the_entries_and_the_save_bytes_of_a_list_of_bytes(
     assert codec.encode(codec.decode(data)) == data
 
 
+def test_the_log_tag_is_the_save_s_bytes_tag():
+    from yatzy import engine
+
+    assert engine._LOG_TAG == codec._T_BYTES
+
+
 def test_undo_truncates_the_log_to_the_turn_before():
     g = Game("yatzy", ["A", "B"], dice=4)
     while g.phase == 0:
