@@ -62,6 +62,13 @@ def _u32(data, i):
 
 def unpack(data, kind):
     """Check a record of `kind` and return (version, payload); ValueError says what is wrong."""
+    version, payload = unpack_view(data, kind)
+    return version, bytes(payload)
+
+
+def unpack_view(data, kind):
+    """:func:`unpack` with the payload a memoryview into `data` (no copy: a big game's save
+    is tens of kilobytes, and reading it must not need a second block of that size)."""
     k = _kind_bytes(kind)
     if data is None:
         raise ValueError("no data")
@@ -79,7 +86,7 @@ def unpack(data, kind):
         raise ValueError("record length %d does not match its header (%d)" % (n, length))
     if crc32(memoryview(data)[: n - _TAIL]) != _u32(data, n - _TAIL):
         raise ValueError("record checksum mismatch")
-    return data[6], bytes(data[_HEAD : n - _TAIL])
+    return data[6], memoryview(data)[_HEAD : n - _TAIL]
 
 
 def _json_load(payload):
@@ -361,13 +368,14 @@ class SavedGame:
         frame.save_game_into(storage, buf, end, m)
 
     @staticmethod
-    def load_full(storage):
-        """(data or None, meta dict, message or None): no message when there is no save."""
+    def load_full(storage, view=False):
+        """(data or None, meta dict, message or None): no message when there is no save.
+        ``view``: the data as a memoryview into the file's bytes (reading a game)."""
         raw = _read(storage, GAME_FILE)
         if raw is None:
             return None, {}, None
         try:
-            version, payload = unpack(raw, GAME_KIND)
+            version, payload = unpack_view(raw, GAME_KIND)
             if version != GAME_VERSION:
                 # the record is sound: only this build cannot read it (older saves are
                 # refused, not migrated)
@@ -379,10 +387,11 @@ class SavedGame:
             n = (payload[0] << 8) | payload[1]
             if 2 + n > len(payload):
                 raise ValueError("saved-game meta truncated")
-            meta = _json_load(payload[2 : 2 + n]) if n else {}
+            meta = _json_load(bytes(payload[2 : 2 + n])) if n else {}
             if not isinstance(meta, dict):
                 raise ValueError("saved-game meta is not a table")
-            return payload[2 + n :], meta, None
+            data = payload[2 + n :]
+            return data if view else bytes(data), meta, None
         except ValueError:
             return None, {}, "Saved game damaged"
 
@@ -395,7 +404,7 @@ class SavedGame:
     @staticmethod
     def load_game(storage, dice=None):
         """(Game or None, meta, message or None), decoded with yatzy.codec."""
-        data, meta, msg = SavedGame.load_full(storage)
+        data, meta, msg = SavedGame.load_full(storage, True)
         if data is None:
             return None, meta, msg
         from yatzy import codec

@@ -140,14 +140,19 @@ def _cards(game):
     cats = game.rules.categories
     out = []
     for pl in game.players:
-        card = []
-        for col in pl.card:
-            values = []
-            for c in cats:
-                values.append(col[c])
-            card.append(values)
-        out.append(card)
+        out.append(_cards_of(pl, cats))
     return out
+
+
+def _cards_of(pl, cats):
+    """One player's entry of the "cards" field: per column, the box values in card order."""
+    card = []
+    for col in pl.card:
+        values = []
+        for c in cats:
+            values.append(col[c])
+        card.append(values)
+    return card
 
 
 def _options(game):
