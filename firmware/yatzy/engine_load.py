@@ -68,6 +68,7 @@ def restore(game, s):
     try:
         if isinstance(s, dict):
             s = Saved(codec_load.pack(s))
+        _reserve_logs(game, s["turns"])
         _replay(game, s)
         # every field as the replay gives it, compared in place, one field at a time
         for name in FIELDS:
@@ -79,6 +80,24 @@ def restore(game, s):
     except ValueError as e:
         raise ValueError("bad save data: %s" % (e,))
     game._undo = None  # as before the save was read: the last box cannot be taken back
+
+
+_LOG_ROOM = 64  # bytes of room left in each player's log after the saved turns
+
+
+def _reserve_logs(game, logs):
+    """Make each player's log as long as its saved turns at once, before the replay: a log
+    that grew a turn at a time would move to a new block every few turns, and 30 logs
+    growing in step leave holes each too small for the next (the 30-player Maxi Triple
+    replay ran out with 69 KB free on the Pico). Truncating keeps the allocation."""
+    if not isinstance(logs, list) or len(logs) != len(game.players):
+        return
+    for p in range(len(logs)):
+        v = logs[p]
+        if isinstance(v, SavedTurns):
+            log = bytearray(v.end - v.start + _LOG_ROOM)
+            log[0:] = b""
+            game.players[p].log = log
 
 
 def _field_same(s, name, game):

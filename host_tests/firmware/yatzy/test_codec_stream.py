@@ -32,7 +32,7 @@ def whole_decode(data):
             opts = engine_load.options_from_list(s["options"])
             g = Game(rid, s["names"], opts, dice, s["cpu"])
         except ValueError as e:
-            raise ValueError("bad save data: %s" % (e,))
+            raise ValueError("bad save data: %s" % (e,)) from e
         try:
             engine_load._replay(g, s)
             got = codec_load.snapshot(g)
@@ -43,10 +43,10 @@ def whole_decode(data):
                         % (name, engine_load._short(s[name]), engine_load._short(got[name]))
                     )
         except ValueError as e:
-            raise ValueError("bad save data: %s" % (e,))
+            raise ValueError("bad save data: %s" % (e,)) from e
         return g
     except (TypeError, IndexError, KeyError, AttributeError) as e:
-        raise ValueError("bad save data: malformed game (%s)" % (e,))
+        raise ValueError("bad save data: malformed game (%s)" % (e,)) from e
 
 
 def outcome(fn, data):
