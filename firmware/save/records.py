@@ -402,15 +402,16 @@ class SavedGame:
         return data, msg
 
     @staticmethod
-    def load_game(storage, dice=None):
-        """(Game or None, meta, message or None), decoded with yatzy.codec."""
+    def load_game(storage, dice=None, tick=None):
+        """(Game or None, meta, message or None), decoded with yatzy.codec (``tick``: see
+        ``codec.decode``; a MemoryError it raises goes through, as the heap's would)."""
         data, meta, msg = SavedGame.load_full(storage, True)
         if data is None:
             return None, meta, msg
         from yatzy import codec
 
         try:
-            g = codec.decode(data, dice)
+            g = codec.decode(data, dice, tick)
         except ValueError:
             return None, {}, "Saved game damaged"
         for pl in g.players:  # the engine checked the length; text it must be too
@@ -423,12 +424,12 @@ class SavedGame:
         storage.remove(GAME_FILE)
 
 
-def load_game(storage, dice):
+def load_game(storage, dice, tick=None):
     """(game or None, note or None), the game with .levels and .number: Store.load_game."""
     from save.store import LEVELS
 
     try:
-        g, meta, note = SavedGame.load_game(storage, dice)
+        g, meta, note = SavedGame.load_game(storage, dice, tick)
     except OSError:
         return None, "Flash read error"
     if g is None:

@@ -21,6 +21,28 @@ SEATS = 30  # yatzy.rules.MAX_PLAYERS: the set-up remembers a name and a kind pe
 _NAMES_FILE = const("names.dat")  # as save/records.py's (its reader)
 _NAMES_KIND = const("NAME")
 _WHOLE_MOST = const(8192)  # a save buffer up to this size is made for the whole game at once
+# The longest a saved game's replay may run (ms). Reading a save replays every logged turn,
+# 10 to 16 ms a turn on the Pico at 125 MHz, with nothing to feed the watchdog (8 s): a
+# longer replay would reset the Pico at every power-up. Past this, reading gives up with a
+# MemoryError, so the app says there is not enough memory, as for a save too big for the
+# heap, and the save stays.
+REPLAY_MS = const(6000)
+
+
+def _replay_clock():
+    """On MicroPython: a ``codec.decode`` tick that raises MemoryError once the replay has
+    run REPLAY_MS; None on CPython (no watchdog there)."""
+    try:
+        from time import ticks_diff, ticks_ms
+    except ImportError:
+        return None
+    t0 = ticks_ms()
+
+    def tick():
+        if ticks_diff(ticks_ms(), t0) > REPLAY_MS:
+            raise MemoryError("the saved game takes too long to replay")
+
+    return tick
 
 
 def default_setup():
@@ -122,7 +144,7 @@ class Store:
     # ---- the game in progress ------------------------------------------------------------
     def load_game(self, dice):
         """(game or None, note or None); the game carries .levels and .number."""
-        return _records().load_game(self.storage, dice)
+        return _records().load_game(self.storage, dice, _replay_clock())
 
     def save_game(self, g, levels):
         from yatzy import codec

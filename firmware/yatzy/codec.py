@@ -314,9 +314,9 @@ def encode_into(game, buf=None, at=0, room=0):
     return buf, end
 
 
-def decode(data, dice=None):
+def decode(data, dice=None, tick=None):
     """A Game from :func:`encode` bytes, rebuilt by replaying the saved history; ``dice``
-    replaces the saved dice source.
+    replaces the saved dice source; ``tick`` (optional) is called after each replayed turn.
 
     Without ``dice``, a game saved with a SeededDice resumes its stream; any other
     game gets no dice source (pass one, e.g. ``FairDice(os.urandom)``). Bytes that are not
@@ -325,7 +325,7 @@ def decode(data, dice=None):
     """
     from yatzy import codec_load
 
-    return codec_load.decode(data, dice)
+    return codec_load.decode(data, dice, tick)
 
 
 def __getattr__(name):

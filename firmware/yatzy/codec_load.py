@@ -174,6 +174,7 @@ class Saved:
         self.data = data
         self.at = at
         self._turns = None
+        self.tick = None  # called after each replayed turn (codec.decode's ``tick``)
 
     def reader(self, name):
         """A reader at the start of field ``name``."""
@@ -259,13 +260,15 @@ def unpack(data):
     return out
 
 
-def decode(data, dice=None):
+def decode(data, dice=None, tick=None):
     """A Game from ``codec.encode`` bytes; ``dice`` replaces the saved dice source.
 
     Without ``dice``, a game saved with a SeededDice resumes its stream; any other
-    game gets no dice source (pass one, e.g. ``FairDice(os.urandom)``).
+    game gets no dice source (pass one, e.g. ``FairDice(os.urandom)``). ``tick``, when
+    given, is called after each replayed turn (what it raises ends the read).
     """
     s = Saved(data)
+    s.tick = tick
     try:
         return _build(s, dice)
     except (TypeError, IndexError, KeyError, AttributeError) as e:

@@ -172,6 +172,7 @@ def _list(v, what, n=None):
 
 def _replay(game, s):
     n = len(game.players)
+    tick = s.tick if isinstance(s, Saved) else None
     for j, e in enumerate(_list(s["rolloff_log"], "rolloff_log")):
         who = "roll-off roll %d" % (j + 1)
         _list(e, who, 3)
@@ -198,6 +199,8 @@ def _replay(game, s):
         if game.phase != TURN or done[p] >= len(_list(logs[p], "turns of player %d" % (p + 1))):
             break
         _turn(game, logs[p][done[p]], "player %d turn %d" % (p + 1, done[p] + 1))
+        if tick is not None:
+            tick()
         done[p] += 1
     for p in range(n):
         if done[p] != len(logs[p]):

@@ -44,3 +44,16 @@ def test_a_game_at_its_last_round_continues(rid, n):
         play.settle(pico, max_ms=30000)
         out = pico.repl_exec("import sys\nprint('ui.play' in sys.modules)")
     assert out.strip() == "True", "the play screen did not come: %s" % pico.text()[-300:]
+
+
+def test_a_save_too_long_to_replay_keeps_the_title_and_the_save():
+    # Triple, 16 players, at its last round: 704 turns, some 7 s of replay on the Pico, past
+    # save.store.REPLAY_MS; without the limit every power-up was reset by the watchdog (8 s)
+    # before the title came
+    files = play.firmware_files(seed=7)
+    files["game.dat"] = _last_round_save("triple", 16)
+    with rp2.Pico(UF2, BOOTROM, fs=rp2.littlefs_image(files)) as pico:
+        play.boot_app(pico, max_ms=20000)
+        play.settle(pico)
+        assert not pico.resets, pico.resets
+        assert pico.files()["game.dat"] == files["game.dat"]
