@@ -21,8 +21,12 @@ from tools.emu import mp_run
 # 160 before the languages (their words: ~10 KB here); 172 before START built the game beside
 # the set-up tables (~4k more at START's peak, for a Start press 280 ms faster on the Pico);
 # 176 before every name was interned at power-up (heap.intern_names, as main.py does: the
-# seventh name pool, 14 KB on this port, and all the names' text; it now completes at 180k)
-HEAP_OK_K = 184
+# seventh name pool, 14 KB on this port, and all the names' text; it now completes at 180k).
+# Near the limit the outcome is not monotonic in the heap size (where the heap fragments):
+# on 15a58f0 184 passed, 186-190 failed and 192 up passed; with the compact turn log and the
+# in-place save reader (480 B more live at the end, their names) 186 passes, 188-192 fail and
+# 194 up pass. 196: above both bands.
+HEAP_OK_K = 196
 HEAP_TOO_SMALL_K = 96
 
 
