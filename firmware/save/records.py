@@ -60,15 +60,9 @@ def _u32(data, i):
     return (data[i] << 24) | (data[i + 1] << 16) | (data[i + 2] << 8) | data[i + 3]
 
 
-def unpack(data, kind):
-    """Check a record of `kind` and return (version, payload); ValueError says what is wrong."""
-    version, payload = unpack_view(data, kind)
-    return version, bytes(payload)
-
-
-def unpack_view(data, kind):
-    """:func:`unpack` with the payload a memoryview into `data` (no copy: a big game's save
-    is tens of kilobytes, and reading it must not need a second block of that size)."""
+def unpack(data, kind, view=False):
+    """Check a record of `kind` and return (version, payload); ValueError says what is wrong.
+    `view`: the payload as a memoryview into `data` (a big game's save, not copied)."""
     k = _kind_bytes(kind)
     if data is None:
         raise ValueError("no data")
@@ -86,7 +80,8 @@ def unpack_view(data, kind):
         raise ValueError("record length %d does not match its header (%d)" % (n, length))
     if crc32(memoryview(data)[: n - _TAIL]) != _u32(data, n - _TAIL):
         raise ValueError("record checksum mismatch")
-    return data[6], memoryview(data)[_HEAD : n - _TAIL]
+    payload = memoryview(data)[_HEAD : n - _TAIL]
+    return data[6], payload if view else bytes(payload)
 
 
 def _json_load(payload):
@@ -375,7 +370,7 @@ class SavedGame:
         if raw is None:
             return None, {}, None
         try:
-            version, payload = unpack_view(raw, GAME_KIND)
+            version, payload = unpack(raw, GAME_KIND, True)
             if version != GAME_VERSION:
                 # the record is sound: only this build cannot read it (older saves are
                 # refused, not migrated)

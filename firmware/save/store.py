@@ -21,17 +21,16 @@ SEATS = 30  # yatzy.rules.MAX_PLAYERS: the set-up remembers a name and a kind pe
 _NAMES_FILE = const("names.dat")  # as save/records.py's (its reader)
 _NAMES_KIND = const("NAME")
 _WHOLE_MOST = const(8192)  # a save buffer up to this size is made for the whole game at once
-# The longest a saved game's replay may run (ms). Reading a save replays every logged turn,
-# 10 to 16 ms a turn on the Pico at 125 MHz, with nothing to feed the watchdog (8 s): a
-# longer replay would reset the Pico at every power-up. Past this, reading gives up with a
-# MemoryError, so the app says there is not enough memory, as for a save too big for the
-# heap, and the save stays.
+
+
+# The longest a saved game's replay may run (ms): nothing feeds the watchdog (8 s) while a
+# save is read, at 10 to 16 ms a turn on the Pico (docs/app_infra.md, "Replay time").
 REPLAY_MS = const(6000)
 
 
 def _replay_clock():
-    """On MicroPython: a ``codec.decode`` tick that raises MemoryError once the replay has
-    run REPLAY_MS; None on CPython (no watchdog there)."""
+    """A ``codec.decode`` tick raising MemoryError (the app: not enough memory, the save
+    stays) once the replay has run REPLAY_MS; None on CPython (no watchdog)."""
     try:
         from time import ticks_diff, ticks_ms
     except ImportError:
