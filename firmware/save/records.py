@@ -60,8 +60,9 @@ def _u32(data, i):
     return (data[i] << 24) | (data[i + 1] << 16) | (data[i + 2] << 8) | data[i + 3]
 
 
-def unpack(data, kind):
-    """Check a record of `kind` and return (version, payload); ValueError says what is wrong."""
+def unpack(data, kind, view=False):
+    """Check a record of `kind` and return (version, payload); ValueError says what is wrong.
+    `view`: the payload as a memoryview into `data` (a big game's save, not copied)."""
     k = _kind_bytes(kind)
     if data is None:
         raise ValueError("no data")
@@ -79,7 +80,8 @@ def unpack(data, kind):
         raise ValueError("record length %d does not match its header (%d)" % (n, length))
     if crc32(memoryview(data)[: n - _TAIL]) != _u32(data, n - _TAIL):
         raise ValueError("record checksum mismatch")
-    return data[6], bytes(data[_HEAD : n - _TAIL])
+    payload = memoryview(data)[_HEAD : n - _TAIL]
+    return data[6], payload if view else bytes(payload)
 
 
 def _json_load(payload):
@@ -373,13 +375,14 @@ class SavedGame:
         frame.save_game_into(storage, buf, end, m)
 
     @staticmethod
-    def load_full(storage):
-        """(data or None, meta dict, message or None): no message when there is no save."""
+    def load_full(storage, view=False):
+        """(data or None, meta dict, message or None): no message when there is no save.
+        ``view``: the data as a memoryview into the file's bytes (reading a game)."""
         raw = _read(storage, GAME_FILE)
         if raw is None:
             return None, {}, None
         try:
-            version, payload = unpack(raw, GAME_KIND)
+            version, payload = unpack(raw, GAME_KIND, True)
             if version != GAME_VERSION:
                 # the record is sound: only this build cannot read it (older saves are
                 # refused, not migrated)
@@ -391,10 +394,11 @@ class SavedGame:
             n = (payload[0] << 8) | payload[1]
             if 2 + n > len(payload):
                 raise ValueError("saved-game meta truncated")
-            meta = _json_load(payload[2 : 2 + n]) if n else {}
+            meta = _json_load(bytes(payload[2 : 2 + n])) if n else {}
             if not isinstance(meta, dict):
                 raise ValueError("saved-game meta is not a table")
-            return payload[2 + n :], meta, None
+            data = payload[2 + n :]
+            return data if view else bytes(data), meta, None
         except ValueError:
             return None, {}, "Saved game damaged"
 
@@ -405,15 +409,16 @@ class SavedGame:
         return data, msg
 
     @staticmethod
-    def load_game(storage, dice=None):
-        """(Game or None, meta, message or None), decoded with yatzy.codec."""
-        data, meta, msg = SavedGame.load_full(storage)
+    def load_game(storage, dice=None, tick=None):
+        """(Game or None, meta, message or None), decoded with yatzy.codec (``tick``: see
+        ``codec.decode``; a MemoryError it raises goes through, as the heap's would)."""
+        data, meta, msg = SavedGame.load_full(storage, True)
         if data is None:
             return None, meta, msg
         from yatzy import codec
 
         try:
-            g = codec.decode(data, dice)
+            g = codec.decode(data, dice, tick)
         except ValueError:
             return None, {}, "Saved game damaged"
         for pl in g.players:  # the engine checked the length; text it must be too
@@ -426,12 +431,12 @@ class SavedGame:
         storage.remove(GAME_FILE)
 
 
-def load_game(storage, dice):
+def load_game(storage, dice, tick=None):
     """(game or None, note or None), the game with .levels and .number: Store.load_game."""
     from save.store import LEVELS
 
     try:
-        g, meta, note = SavedGame.load_game(storage, dice)
+        g, meta, note = SavedGame.load_game(storage, dice, tick)
     except OSError:
         return None, "Flash read error"
     if g is None:

@@ -95,7 +95,7 @@ def field(game, name):
         return game._holds
     if name == "held":
         return game.hold_mask()
-    if name == "turns":  # entries are bytes, never changed once logged
+    if name == "turns":  # built here; encoding copies each player's log whole (_turns_put)
         return _each(game, "flat_turns")
     if name in _PLAYER_ATTRS:  # the same attribute of every player
         return _each(game, name if name != "names" else "name")
@@ -140,14 +140,19 @@ def _cards(game):
     cats = game.rules.categories
     out = []
     for pl in game.players:
-        card = []
-        for col in pl.card:
-            values = []
-            for c in cats:
-                values.append(col[c])
-            card.append(values)
-        out.append(card)
+        out.append(_cards_of(pl, cats))
     return out
+
+
+def _cards_of(pl, cats):
+    """One player's entry of the "cards" field: per column, the box values in card order."""
+    card = []
+    for col in pl.card:
+        values = []
+        for c in cats:
+            values.append(col[c])
+        card.append(values)
+    return card
 
 
 def _options(game):
@@ -259,6 +264,28 @@ def _put(out, pos, v):
     return pos + n
 
 
+def _turns_size(game):
+    """:func:`_size` of the "turns" field, from the players' logs (``engine.Player.log``
+    holds each entry as it is written here, tag and length included)."""
+    n = 1 + _vlen(len(game.players))
+    for pl in game.players:
+        n += 1 + _vlen(pl.nturns) + len(pl.log)
+    return n
+
+
+def _turns_put(out, pos, game):
+    """:func:`_put` of the "turns" field: a list per player, the log's bytes copied whole."""
+    out[pos] = _T_LIST
+    pos = _varint(out, pos + 1, len(game.players))
+    for pl in game.players:
+        out[pos] = _T_LIST
+        pos = _varint(out, pos + 1, pl.nturns)
+        n = len(pl.log)
+        out[pos : pos + n] = pl.log
+        pos += n
+    return pos
+
+
 def encode(game):
     """The whole game as compact bytes (the undo state is dropped)."""
     buf, end = encode_into(game)
@@ -273,20 +300,23 @@ def encode_into(game, buf=None, at=0, room=0):
     buffer instead of new kilobyte-sized ones that a fragmented heap may not have."""
     end = at
     for name in FIELDS:
-        end += _size(field(game, name))
+        end += _turns_size(game) if name == "turns" else _size(field(game, name))
     if buf is None or len(buf) < end + room:
         buf = bytearray((end + room + 255) // 256 * 256)
     pos = at
     for name in FIELDS:
-        pos = _put(buf, pos, field(game, name))
+        if name == "turns":
+            pos = _turns_put(buf, pos, game)
+        else:
+            pos = _put(buf, pos, field(game, name))
     if pos != end:
         raise ValueError("save encoding: size mismatch")
     return buf, end
 
 
-def decode(data, dice=None):
+def decode(data, dice=None, tick=None):
     """A Game from :func:`encode` bytes, rebuilt by replaying the saved history; ``dice``
-    replaces the saved dice source.
+    replaces the saved dice source; ``tick`` (optional) is called after each replayed turn.
 
     Without ``dice``, a game saved with a SeededDice resumes its stream; any other
     game gets no dice source (pass one, e.g. ``FairDice(os.urandom)``). Bytes that are not
@@ -295,7 +325,7 @@ def decode(data, dice=None):
     """
     from yatzy import codec_load
 
-    return codec_load.decode(data, dice)
+    return codec_load.decode(data, dice, tick)
 
 
 def __getattr__(name):

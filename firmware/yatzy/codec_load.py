@@ -29,7 +29,6 @@ from yatzy.codec import (
     field,
 )
 from yatzy.dice import SeededDice
-from yatzy.engine_load import options_from_list
 
 
 def snapshot(game):
@@ -122,6 +121,127 @@ class _Reader:
             return list(self.take(self.varint()))
         raise ValueError("bad save data: unknown tag %d" % tag)
 
+    def skip(self, depth=0):
+        """Step over one value, refusing what :meth:`value` refuses, with its messages, and
+        building nothing (but each text, to check its UTF-8)."""
+        if depth > _MAX_DEPTH:
+            raise ValueError("bad save data: nested too deep")
+        tag = self.byte()
+        if tag == _T_NONE or tag == _T_FALSE or tag == _T_TRUE:
+            return
+        if tag == _T_INT or tag == _T_NEG:
+            self.varint()
+        elif tag == _T_STR:
+            self.pos -= 1
+            self.value()
+        elif tag == _T_LIST:
+            n = self.varint()
+            if n > self.end - self.pos:
+                raise ValueError("truncated save data")
+            for _ in range(n):
+                self.skip(depth + 1)
+        elif tag == _T_BYTES:
+            n = self.varint()
+            if self.pos + n > self.end:
+                raise ValueError("truncated save data")
+            self.pos += n
+        else:
+            raise ValueError("bad save data: unknown tag %d" % tag)
+
+
+class Saved:
+    """A save read where it lies: ``Saved(data)`` walks the whole encoding once, refusing
+    what :func:`unpack` refuses with the same messages, and keeps where each field starts.
+    ``s[name]`` then decodes one field when asked, and ``s["turns"]`` is a list with one
+    :class:`SavedTurns` per player (or the decoded value where the save has no list), so
+    reading a save never holds the decoded turns of the whole game: ``Game.restore``
+    replays them one at a time. ``data`` (bytes or a memoryview of the file) is not copied."""
+
+    def __init__(self, data):
+        if not isinstance(data, (bytes, bytearray, memoryview)):
+            raise ValueError("save data must be bytes, got %s" % type(data).__name__)
+        r = _Reader(data, 0, len(data))
+        at = []
+        for name in FIELDS:
+            at.append(r.pos)
+            try:
+                r.skip()
+            except ValueError as e:
+                raise ValueError("%s (field %s)" % (e, name))
+        if r.pos != r.end:
+            raise ValueError("bad save data: %d stray bytes" % (r.end - r.pos))
+        at.append(r.pos)
+        self.data = data
+        self.at = at
+        self._turns = None
+        self.tick = None  # called after each replayed turn (codec.decode's ``tick``)
+
+    def reader(self, name):
+        """A reader at the start of field ``name``."""
+        i = FIELDS.index(name)
+        return _Reader(self.data, self.at[i], self.at[i + 1])
+
+    def __getitem__(self, name):
+        if name != "turns":
+            return self.reader(name).value()
+        if self._turns is None:
+            self._turns = self._players_turns()
+        return self._turns
+
+    def _players_turns(self):
+        r = self.reader("turns")
+        if self.data[r.pos] != _T_LIST:
+            return r.value()
+        r.pos += 1
+        out = []
+        for _ in range(r.varint()):
+            if self.data[r.pos] != _T_LIST:
+                out.append(r.value(1))
+                continue
+            r.pos += 1
+            n = r.varint()
+            start = r.pos
+            for _ in range(n):
+                r.skip(2)
+            out.append(SavedTurns(self.data, start, r.pos, n))
+        return out
+
+
+class SavedTurns:
+    """One player's saved turn entries where they lie in the save: ``len()``, and
+    ``t[j]`` decodes entry ``j`` (as :func:`unpack` would: a list of ints, or what the save
+    holds there), quickest in order; ``span`` is the entries' bytes."""
+
+    def __init__(self, data, start, end, n):
+        self.data = data
+        self.start = start
+        self.end = end
+        self.n = n
+        self._j = 0  # the next entry in order, at self._at
+        self._at = start
+
+    def __len__(self):
+        return self.n
+
+    def __getitem__(self, j):
+        if not 0 <= j < self.n:
+            raise IndexError("turn entry %d of %d" % (j, self.n))
+        r = _Reader(self.data, self._at, self.end)
+        if j < self._j:
+            self._j, r.pos = 0, self.start
+        while self._j < j:
+            r.skip(2)
+            self._j += 1
+        v = r.value(2)
+        self._j, self._at = j + 1, r.pos
+        return v
+
+    def span(self):
+        return memoryview(self.data)[self.start : self.end]
+
+    def __repr__(self):
+        return repr([self[j] for j in range(self.n)])
+
 
 def unpack(data):
     """The snapshot dict (``codec.FIELDS`` -> value) in ``data``; ValueError naming any
@@ -140,13 +260,15 @@ def unpack(data):
     return out
 
 
-def decode(data, dice=None):
+def decode(data, dice=None, tick=None):
     """A Game from ``codec.encode`` bytes; ``dice`` replaces the saved dice source.
 
     Without ``dice``, a game saved with a SeededDice resumes its stream; any other
-    game gets no dice source (pass one, e.g. ``FairDice(os.urandom)``).
+    game gets no dice source (pass one, e.g. ``FairDice(os.urandom)``). ``tick``, when
+    given, is called after each replayed turn (what it raises ends the read).
     """
-    s = unpack(data)
+    s = Saved(data)
+    s.tick = tick
     try:
         return _build(s, dice)
     except (TypeError, IndexError, KeyError, AttributeError) as e:
@@ -154,7 +276,9 @@ def decode(data, dice=None):
 
 
 def _build(s, dice):
-    """The new game named by the snapshot's first fields, then its history replayed."""
+    """The new game named by the save's first fields, then its history replayed."""
+    from yatzy.engine_load import options_from_list
+
     rid = s["rules"]
     if not isinstance(rid, str) or rid not in _rules.RULESET_IDS:
         raise ValueError("bad save data: unknown ruleset %r" % (rid,))

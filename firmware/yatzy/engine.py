@@ -36,6 +36,9 @@ from yatzy.rounds import (  # noqa: F401 (PHASE_NAMES, DIRECTION: the engine's o
     Rounds,
 )
 
+# A turn log entry's tag: the save's bytes tag (yatzy.codec._T_BYTES; not imported, so that a
+# game that has not saved yet does not load the codec)
+_LOG_TAG = 7
 # The pseudo box a tie-break turn is "scored" in (sum of the dice, never on the card).
 TIEBREAK_BOX = "tiebreak"
 MAX_NAME = 16
@@ -57,9 +60,21 @@ class Player:
         self.extra = 0
         self._cats = ruleset.categories
         self._ndice = ruleset.dice
-        # One entry per scored turn, as bytes (what saves hold; see flat_log): round,
-        # column, box index, score, extra bonus earned, roll count, all dice, hold masks.
-        self.flat_turns = []
+        # The turn log: one entry per scored turn (flat_log: round, column, box index, score,
+        # extra bonus earned, roll count, all dice, hold masks), back to back in one
+        # bytearray, each framed as the save holds it (the bytes tag, the varint length):
+        # saving copies it whole (yatzy.codec), undo truncates it. About 25 bytes a turn
+        # where a bytes object per turn took some 50 of heap on the Pico.
+        self.log = bytearray()
+        self.nturns = 0
+
+    @property
+    def flat_turns(self):
+        """The turn log as one bytes object per scored turn (``flat_log``), built on
+        demand: the one reader of the log's entries (saving copies the log whole)."""
+        from yatzy.engine_load import entries_of
+
+        return entries_of(self.log)
 
     @property
     def turns(self):
@@ -309,6 +324,7 @@ class Game(Card, Rounds):
             self._rolls,
             self._holds,
             self._tb,
+            len(pl.log),
         )
         if self.phase == TIEBREAK:
             attempt = self._tb[0]
@@ -322,9 +338,16 @@ class Game(Card, Rounds):
             pl.saved_rolls += self.rules.rolls - self.rolls_used
         k = self.rules.categories.index(category)
         head = [self.round, column, k, pts, extra]
-        # as bytes (every value fits: rounds <= 69, scores and bonuses <= 100): about 30
-        # bytes a turn instead of some 500 as nested lists
-        pl.flat_turns.append(bytes(flat_log(head, self._rolls, self._holds)))
+        # as bytes (every value fits: rounds <= 69, scores and bonuses <= 100)
+        e = flat_log(head, self._rolls, self._holds)
+        n = len(e)
+        h = [_LOG_TAG]  # the tag, then the length as a varint (low 7 bits first)
+        while n >= 0x80:
+            h.append(n & 0x7F | 0x80)
+            n >>= 7
+        h.append(n)
+        pl.log.extend(bytes(h + e))  # one growth of the log a turn
+        pl.nturns += 1
         self._next_turn()
         return pts
 
@@ -347,6 +370,7 @@ class Game(Card, Rounds):
             self._rolls,
             self._holds,
             self._tb,
+            end,
         ) = self._undo
         self._undo = None
         pl = self.players[p]
@@ -354,7 +378,8 @@ class Game(Card, Rounds):
             del self.tiebreak_log[n_tb:]
         else:
             pl.card[column][category] = None
-            pl.flat_turns.pop()
+            pl.log[end:] = b""  # the allocation stays, for the next turn
+            pl.nturns -= 1
         pl.extra = extra
         pl.saved_rolls = saved
         self.phase = phase

@@ -14,8 +14,10 @@ card or round that does not follow from the turns, a roll too many) is refused w
 ValueError naming the problem.
 """
 
+from yatzy import codec_load
 from yatzy import rules as _rules
-from yatzy.codec import _SEQ, _is_small_list
+from yatzy.codec import _SEQ, _T_LIST, FIELDS, _cards_of, _is_small_list, field
+from yatzy.codec_load import Saved, SavedTurns
 from yatzy.engine import DIRECTION, DIRECTIONS, ROLLOFF, TIEBREAK, TIEBREAK_BOX, TURN
 
 
@@ -53,28 +55,82 @@ def refuse_score(game, category, column):
 
 
 def restore(game, s):
-    """Replay snapshot ``s`` (a dict of ``codec.FIELDS``) into ``game``, a new game of the
-    snapshot's ruleset, options, names and computer flags; ValueError ("bad save data:
-    ...") names the first thing the rules refuse or the replay does not reproduce. The
-    dice source is not used (the saved dice are given) and not checked."""
-    from yatzy import codec, codec_load
-
+    """Replay a save into ``game``, a new game of its ruleset, options, names and computer
+    flags: ``s`` is a ``codec_load.Saved`` (the bytes read where they lie) or a snapshot
+    dict of ``codec.FIELDS``. ValueError ("bad save data: ...") names the first thing the
+    rules refuse or the replay does not reproduce. The dice source is not used (the saved
+    dice are given) and not checked."""
     if game.rolloff_log or game.tiebreak_log or game.rolls_used:
         raise ValueError("restore needs a new game")
     for pl in game.players:
-        if pl.flat_turns or pl.direction:
+        if pl.nturns or pl.direction:
             raise ValueError("restore needs a new game")
     try:
+        if isinstance(s, dict):
+            s = Saved(codec_load.pack(s))
+        _reserve_logs(game, s["turns"])
         _replay(game, s)
-        got = codec_load.snapshot(game)
-        for name in codec.FIELDS:
-            if name != "seeded" and not _same(s[name], got[name]):
+        # every field as the replay gives it, compared in place, one field at a time
+        for name in FIELDS:
+            if name != "seeded" and not _field_same(s, name, game):
+                got = codec_load._plain(field(game, name))
                 raise ValueError(
-                    "%s %s, the replay gives %s" % (name, _short(s[name]), _short(got[name]))
+                    "%s %s, the replay gives %s" % (name, _short(s[name]), _short(got))
                 )
     except ValueError as e:
         raise ValueError("bad save data: %s" % (e,))
     game._undo = None  # as before the save was read: the last box cannot be taken back
+
+
+_LOG_ROOM = 64  # bytes of room left in each player's log after the saved turns
+
+
+def _reserve_logs(game, logs):
+    """Make each player's log as long as its saved turns at once, before the replay: a log
+    that grew a turn at a time would move to a new block every few turns, and 30 logs
+    growing in step leave holes each too small for the next (the 30-player Maxi Triple
+    replay ran out with 69 KB free on the Pico). Truncating keeps the allocation."""
+    if not isinstance(logs, list) or len(logs) != len(game.players):
+        return
+    for p in range(len(logs)):
+        v = logs[p]
+        if isinstance(v, SavedTurns):
+            log = bytearray(v.end - v.start + _LOG_ROOM)
+            log[0:] = b""
+            game.players[p].log = log
+
+
+def _field_same(s, name, game):
+    """``_same(s[name], field(game, name))``, without building the big ones: the turns are
+    compared as the bytes they lie in, the cards one player at a time."""
+    if name == "turns":
+        logs = s["turns"]
+        if not isinstance(logs, list) or len(logs) != len(game.players):
+            return _same(logs, field(game, name))
+        for p in range(len(logs)):
+            v, pl = logs[p], game.players[p]
+            if not isinstance(v, SavedTurns):
+                if not _same(v, pl.flat_turns):
+                    return False
+            elif v.n != pl.nturns:
+                return False
+            elif pl.log != v.span():  # another encoding of the same values may still be
+                mine = pl.flat_turns
+                for j in range(v.n):
+                    if not _same(v[j], mine[j]):
+                        return False
+        return True
+    if name == "cards":
+        r = s.reader(name)
+        if s.data[r.pos] == _T_LIST:
+            r.pos += 1
+            if r.varint() != len(game.players):
+                return False
+            for pl in game.players:
+                if not _same(r.value(1), _cards_of(pl, game.rules.categories)):
+                    return False
+            return True
+    return _same(s[name], field(game, name))
 
 
 def _same(a, b):
@@ -107,7 +163,7 @@ def _short(v):
 
 
 def _list(v, what, n=None):
-    if not isinstance(v, list) or (n is not None and len(v) != n):
+    if not isinstance(v, (list, SavedTurns)) or (n is not None and len(v) != n):
         raise ValueError(
             "%s is not a list%s: %s" % (what, "" if n is None else " of %d" % n, _short(v))
         )
@@ -116,6 +172,7 @@ def _list(v, what, n=None):
 
 def _replay(game, s):
     n = len(game.players)
+    tick = s.tick if isinstance(s, Saved) else None
     for j, e in enumerate(_list(s["rolloff_log"], "rolloff_log")):
         who = "roll-off roll %d" % (j + 1)
         _list(e, who, 3)
@@ -142,6 +199,8 @@ def _replay(game, s):
         if game.phase != TURN or done[p] >= len(_list(logs[p], "turns of player %d" % (p + 1))):
             break
         _turn(game, logs[p][done[p]], "player %d turn %d" % (p + 1, done[p] + 1))
+        if tick is not None:
+            tick()
         done[p] += 1
     for p in range(n):
         if done[p] != len(logs[p]):
@@ -248,6 +307,27 @@ def turns_of(pl):
         head, rl, hl = unflat_log(t, 5, pl._ndice)
         head[2] = pl._cats[head[2]]
         out.append(head + [rl, hl])
+    return out
+
+
+def entries_of(log):
+    """The entries of a player's turn log (``engine.Player.log``: each framed as the save
+    holds it, tag and varint length) as one bytes object each (``Player.flat_turns``)."""
+    out = []
+    i = 0
+    while i < len(log):
+        n = 0
+        shift = 0
+        i += 1  # the tag
+        while True:
+            x = log[i]
+            i += 1
+            n |= (x & 0x7F) << shift
+            shift += 7
+            if x < 0x80:
+                break
+        out.append(bytes(log[i : i + n]))
+        i += n
     return out
 
 

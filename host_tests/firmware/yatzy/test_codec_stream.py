@@ -1,0 +1,195 @@
+# Reading a save where it lies refuses and accepts exactly what decoding it whole did.
+# SPDX-License-Identifier: MIT
+"""``codec.decode`` reads a save in place (``codec_load.Saved``): each player's turns are
+replayed one entry at a time where they lie and every field is compared in place. Before,
+the whole save was decoded into a snapshot dict (``codec_load.unpack``), replayed from
+it, and every field compared with the replayed game's snapshot. ``whole_decode`` below is
+that older reading, put together from the same parts (``unpack``, ``_replay``, ``_same``,
+``snapshot``); damaged and edited saves must get the same answer from both: the same
+refusal message, or games with the same bytes."""
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from yatzy import codec, codec_load, engine_load, rules
+from yatzy.dice import SeededDice
+from yatzy.engine import Game
+
+from tools.core.soak import option_variants, play_random
+
+
+def whole_decode(data):
+    """The save decoded whole, replayed, and checked against the replay's snapshot."""
+    s = codec_load.unpack(data)
+    try:
+        rid = s["rules"]
+        if not isinstance(rid, str) or rid not in rules.RULESET_IDS:
+            raise ValueError("bad save data: unknown ruleset %r" % (rid,))
+        try:
+            dice = SeededDice.from_state(s["seeded"]) if s["seeded"] is not None else None
+            opts = engine_load.options_from_list(s["options"])
+            g = Game(rid, s["names"], opts, dice, s["cpu"])
+        except ValueError as e:
+            raise ValueError("bad save data: %s" % (e,)) from e
+        try:
+            engine_load._replay(g, s)
+            got = codec_load.snapshot(g)
+            for name in codec.FIELDS:
+                if name != "seeded" and not engine_load._same(s[name], got[name]):
+                    raise ValueError(
+                        "%s %s, the replay gives %s"
+                        % (name, engine_load._short(s[name]), engine_load._short(got[name]))
+                    )
+        except ValueError as e:
+            raise ValueError("bad save data: %s" % (e,)) from e
+        return g
+    except (TypeError, IndexError, KeyError, AttributeError) as e:
+        raise ValueError("bad save data: malformed game (%s)" % (e,)) from e
+
+
+def outcome(fn, data):
+    try:
+        return "ok", codec.encode(fn(data))
+    except ValueError as e:
+        return "refused", str(e)
+
+
+def same_answer(data):
+    want = outcome(whole_decode, data)
+    assert outcome(codec.decode, data) == want
+    assert outcome(codec.decode, memoryview(data)) == want  # as records hands it over
+    return want[0]
+
+
+def a_game(rid, seed, players):
+    options = random.Random(seed).choice(option_variants(rid))
+    g = play_random(rid, options, seed, players=players, roundtrip=False, refusals=0)
+    return g
+
+
+def midgame(seed):
+    g = Game("maxi", ["A", "B", "C"], {"triple": True}, dice=seed)
+    while g.phase == 0:
+        g.rolloff()
+    for _ in range(7):
+        g.roll()
+        g.set_holds(0b101)
+        g.roll()
+        c, col, _ = g.choices()[-1]
+        g.score(c, col)
+    g.roll()
+    return g
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.data())
+def test_a_damaged_save_gets_the_same_answer_as_decoding_it_whole(seed, data):
+    g = midgame(seed % 50)
+    good = bytearray(codec.encode(g))
+    kind = data.draw(st.sampled_from(["set", "insert", "delete", "truncate"]))
+    i = data.draw(st.integers(0, len(good) - 1))
+    if kind == "set":
+        good[i] = data.draw(st.integers(0, 255))
+    elif kind == "insert":
+        good.insert(i, data.draw(st.integers(0, 255)))
+    elif kind == "delete":
+        del good[i]
+    else:
+        del good[i:]
+    same_answer(bytes(good))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(rules.RULESET_IDS), st.integers(0, 2**32 - 1), st.data())
+def test_an_edited_field_gets_the_same_answer_as_decoding_it_whole(rid, seed, data):
+    g = a_game(rid, seed, data.draw(st.integers(1, 3)))
+    tree = g.snapshot()
+    rng = random.Random(seed)
+    node, key = tree, rng.choice(codec.FIELDS)
+    while True:
+        child = node[key]
+        if not isinstance(child, list) or not child or rng.random() < 0.3:
+            node[key] = data.draw(st.sampled_from([None, True, -1, 0, 1, 7, 300, "x", [], [1]]))
+            break
+        node, key = child, rng.randrange(len(child))
+    same_answer(codec.pack(tree))
+
+
+def _t_list(items):
+    """A list tagged and counted as the codec writes one (for saves the encoder never
+    writes: a list of small ints as a list, not as bytes)."""
+    return bytes([codec._T_LIST, len(items)]) + b"".join(items)
+
+
+def _small_int(v):
+    return bytes([codec._T_INT, v])
+
+
+def test_a_turn_entry_written_as_a_list_of_ints_is_read_like_its_bytes():
+    # the encoder writes an entry as bytes; the same values as a tagged list are the same
+    # turn to both readings (not the same bytes, so not the quick comparison)
+    g = midgame(3)
+    data = codec.encode(g)
+    s = codec_load.Saved(data)
+    r = s.reader("turns")
+    entry = list(s["turns"][0][0])
+    as_list = _t_list([_small_int(v) for v in entry])
+    start = s["turns"][0].start
+    n = 2 + len(entry)  # the bytes tag, a one-byte length, the entry
+    edited = data[:start] + as_list + data[start + n :]
+    assert r.pos < start and same_answer(edited) == "ok"
+    assert codec.encode(codec.decode(edited)) == data
+
+
+def test_reading_builds_no_snapshot_of_the_turns():
+    # the turns of a player come back as SavedTurns (entries read where they lie), and
+    # the check after the replay compares them as bytes
+    g = a_game("maxi", 5, 3)
+    s = codec_load.Saved(codec.encode(g))
+    logs = s["turns"]
+    assert [type(x) for x in logs] == [codec_load.SavedTurns] * 3
+    for p, pl in enumerate(g.players):
+        assert len(logs[p]) == pl.nturns and pl.log == logs[p].span()
+        assert [bytes(logs[p][j]) for j in range(len(logs[p]))] == pl.flat_turns
+        assert bytes(logs[p][0]) == pl.flat_turns[0]  # back to the start after the end
+    with pytest.raises(IndexError):
+        logs[0][len(logs[0])]
+
+
+def test_the_tick_is_called_after_each_replayed_turn_and_what_it_raises_ends_the_read():
+    g = a_game("yatzy", 4, 2)
+    data = codec.encode(g)
+    calls = []
+    codec.decode(data, tick=lambda: calls.append(1))
+    assert len(calls) == sum(pl.nturns for pl in g.players)
+
+    def late():
+        if len(calls) > 3:
+            raise MemoryError("too long")
+        calls.append(1)
+
+    calls.clear()
+    with pytest.raises(MemoryError):
+        codec.decode(data, tick=late)
+
+
+def test_the_store_gives_up_a_replay_past_its_time_as_out_of_memory(monkeypatch):
+    # on the device the tick is a clock (save.store._replay_clock); here one that has run out
+    from save import store as store_mod
+    from save.storage import MemoryStorage
+
+    st_ = MemoryStorage()
+    s = store_mod.Store(st_)
+    g = a_game("maxi", 6, 2)
+    s.save_game(g, ["", ""])
+    assert s.load_game(None)[0] is not None
+
+    def over():
+        raise MemoryError("the saved game takes too long to replay")
+
+    monkeypatch.setattr(store_mod, "_replay_clock", lambda: over)
+    with pytest.raises(MemoryError):
+        s.load_game(None)
+    assert st_.read("game.dat") is not None  # the save stays
