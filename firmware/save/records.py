@@ -105,10 +105,9 @@ def _read(storage, name):
 def _printable(s, most):
     if not isinstance(s, str) or not 0 < len(s) <= most:
         return False
-    b = s.encode()  # by byte: iterating a str would intern each character as a name
-    if len(b) != len(s):
-        return False
-    for c in b:
+    # by byte (iterating a str would intern each character as a name); a character
+    # outside ASCII encodes to bytes over 127, so it fails too
+    for c in s.encode():
         if not 32 <= c <= 126:
             return False
     return True
@@ -123,9 +122,8 @@ def name_ok(s, most):
     ``name_ok("A\nB", 6)`` False."""
     if not isinstance(s, str) or not 0 < len(s) <= most:
         return False
-    # by UTF-8 byte (iterating a str would intern each character as a name): a control
-    # character is a byte < 32 or 127, or C2 80..C2 9F; a surrogate is ED A0..ED BF (0xC2
-    # and 0xED only ever lead a character)
+    # by UTF-8 byte (a str iterated interns each character): a control character is a byte
+    # < 32 or 127, or C2 80..C2 9F; a surrogate ED A0..ED BF (C2 and ED only lead one)
     try:
         b = s.encode("utf-8", "surrogatepass")
     except UnicodeError:
@@ -376,8 +374,7 @@ class SavedGame:
 
     @staticmethod
     def load_full(storage, view=False):
-        """(data or None, meta dict, message or None): no message when there is no save.
-        ``view``: the data as a memoryview into the file's bytes (reading a game)."""
+        """(data or None, meta, message or None; none with no save); ``view``: a memoryview."""
         raw = _read(storage, GAME_FILE)
         if raw is None:
             return None, {}, None
