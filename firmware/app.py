@@ -20,15 +20,15 @@ from ui.widgets import note_text, softkeys, upper, wrap
 class App:
     """The game as a player holds it; see the file header and docs/CONTRACTS.md."""
 
-    def __init__(self, display, storage, dice, sound=None, lang=None, ask_lang=False):
+    def __init__(self, display, storage, dice, sound=None, lang=None, ask_lang=False, feed=None):
         self.display = display
         self.storage = storage
         self.dice = dice
         self.sound = sound
         # lang: a language code for this session (the simulator's --lang), None: the saved
         # one; ask_lang: with none saved, ask for it (the device's first start), else English
-        self.lang = lang
-        self.ask_lang = ask_lang
+        self.lang, self.ask_lang = lang, ask_lang
+        self._feed = feed  # the watchdog's feed (device) while a long save is read, or None
         self.cv = Canvas(display.buffer, display.width, display.height)
         self.pusher = FramePusher(display)
         from settings import DEFAULTS
@@ -67,7 +67,7 @@ class App:
 
         before = set(sys.modules)
         self.now = self.last_input = now_ms
-        self.store = Store(self.storage)
+        self.store = Store(self.storage, self._feed)
         notes = []
         defaults = dict(DEFAULTS)
         defaults["lang"] = ""  # not chosen yet: the first start asks

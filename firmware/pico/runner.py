@@ -406,7 +406,7 @@ def main(parts, display, randbytes=None, root="", steps=None):
 
         gc.collect()
         dice = FairDice(randbytes) if seed is None else SeededDice(seed)
-        return App(display, storage, dice, sound, ask_lang=True)  # first start: which language
+        return App(display, storage, dice, sound, ask_lang=True, feed=parts.wdt and parts.wdt.feed)
 
     def on_settings(settings):
         want = default if khz[1] else settings.get("i2c_khz", default)

@@ -23,27 +23,6 @@ _NAMES_KIND = const("NAME")
 _WHOLE_MOST = const(8192)  # a save buffer up to this size is made for the whole game at once
 
 
-# The longest a saved game's replay may run (ms): nothing feeds the watchdog (8 s) while a
-# save is read, at 10 to 16 ms a turn on the Pico (docs/app_infra.md, "Replay time").
-REPLAY_MS = const(6000)
-
-
-def _replay_clock():
-    """A ``codec.decode`` tick raising MemoryError (the app: not enough memory, the save
-    stays) once the replay has run REPLAY_MS; None on CPython (no watchdog)."""
-    try:
-        from time import ticks_diff, ticks_ms
-    except ImportError:
-        return None
-    t0 = ticks_ms()
-
-    def tick():
-        if ticks_diff(ticks_ms(), t0) > REPLAY_MS:
-            raise MemoryError("the saved game takes too long to replay")
-
-    return tick
-
-
 def default_setup():
     return {
         "rules": "yatzy",
@@ -81,8 +60,11 @@ class Store:
 
     eligible = staticmethod(eligible)  # for screens: a game that may enter the high scores
 
-    def __init__(self, storage):
+    def __init__(self, storage, feed=None):
         self.storage = storage
+        # called after each replayed turn while a save is read (the device: the watchdog's
+        # feed; a 30-player Triple game replays for some 20 s at 10-16 ms a turn)
+        self.feed = feed
         self._hs = None
         self.hs_note = None
         self._hs_loaded = False
@@ -143,7 +125,7 @@ class Store:
     # ---- the game in progress ------------------------------------------------------------
     def load_game(self, dice):
         """(game or None, note or None); the game carries .levels and .number."""
-        return _records().load_game(self.storage, dice, _replay_clock())
+        return _records().load_game(self.storage, dice, self.feed)
 
     def save_game(self, g, levels):
         from yatzy import codec

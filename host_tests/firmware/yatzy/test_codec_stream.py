@@ -173,23 +173,3 @@ def test_the_tick_is_called_after_each_replayed_turn_and_what_it_raises_ends_the
     calls.clear()
     with pytest.raises(MemoryError):
         codec.decode(data, tick=late)
-
-
-def test_the_store_gives_up_a_replay_past_its_time_as_out_of_memory(monkeypatch):
-    # on the device the tick is a clock (save.store._replay_clock); here one that has run out
-    from save import store as store_mod
-    from save.storage import MemoryStorage
-
-    st_ = MemoryStorage()
-    s = store_mod.Store(st_)
-    g = a_game("maxi", 6, 2)
-    s.save_game(g, ["", ""])
-    assert s.load_game(None)[0] is not None
-
-    def over():
-        raise MemoryError("the saved game takes too long to replay")
-
-    monkeypatch.setattr(store_mod, "_replay_clock", lambda: over)
-    with pytest.raises(MemoryError):
-        s.load_game(None)
-    assert st_.read("game.dat") is not None  # the save stays
