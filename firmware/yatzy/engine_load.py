@@ -68,7 +68,11 @@ def restore(game, s):
     try:
         if isinstance(s, dict):
             s = Saved(codec_load.pack(s))
-        _reserve_logs(game, s["turns"])
+        logs = s.logs if s.logs is not None else reserve_logs(s["turns"])
+        if logs is not None and len(logs) == len(game.players):
+            for p in range(len(logs)):
+                if logs[p] is not None:
+                    game.players[p].log = logs[p]
         _replay(game, s)
         # every field as the replay gives it, compared in place, one field at a time
         for name in FIELDS:
@@ -85,19 +89,22 @@ def restore(game, s):
 _LOG_ROOM = 64  # bytes of room left in each player's log after the saved turns
 
 
-def _reserve_logs(game, logs):
-    """Make each player's log as long as its saved turns at once, before the replay: a log
-    that grew a turn at a time would move to a new block every few turns, and 30 logs
-    growing in step leave holes each too small for the next (the 30-player Maxi Triple
-    replay ran out with 69 KB free on the Pico). Truncating keeps the allocation."""
-    if not isinstance(logs, list) or len(logs) != len(game.players):
-        return
-    for p in range(len(logs)):
-        v = logs[p]
+def reserve_logs(logs):
+    """Each player's empty log, as long as its saved turns (a ``Saved``'s ``s["turns"]``)
+    at once, or None (a player's None: not a list of turns); made before the game and the
+    replay: a log that grew a turn at a time would move to a new block every few turns, and
+    30 logs growing in step leave holes each too small for the next (the 30-player Maxi
+    Triple replay ran out with 69 KB free on the Pico). Truncating keeps the allocation."""
+    if not isinstance(logs, list):
+        return None
+    out = []
+    for v in logs:
+        log = None
         if isinstance(v, SavedTurns):
             log = bytearray(v.end - v.start + _LOG_ROOM)
             log[0:] = b""
-            game.players[p].log = log
+        out.append(log)
+    return out
 
 
 def _field_same(s, name, game):
