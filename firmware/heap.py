@@ -49,6 +49,7 @@ GROUPS = {
         "ui.card",
         "ui.play_view",
         "ui.play_card",
+        "ui.play_rolloff",  # START shows the roll-off (dropped once the turns have begun)
         "ui.play",
     ),
     # the play screen: dropped when a game is over and the menus come back
