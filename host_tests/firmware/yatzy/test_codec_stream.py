@@ -179,12 +179,15 @@ def test_reading_a_save_makes_the_players_logs_before_the_game_and_the_game_keep
     monkeypatch,
 ):
     # on a Pico the new game's small objects (24 KB for a 20-player Triple game) left no
-    # 1.1 KB piece for a player's log made after them, with 60 KB free in small holes
-    from yatzy import engine
+    # 1.1 KB piece for a player's log made after them, with 60 KB free in small holes.
+    # The modules as loaded now (other tests drop and import them again, heap.drop)
+    import importlib
 
+    cl = importlib.import_module("yatzy.codec_load")
+    el = importlib.import_module("yatzy.engine_load")
     g = a_game("yatzy", 5, 3)
     events, made = [], []
-    real_reserve, real_init = engine_load.reserve_logs, engine.Game.__init__
+    real_reserve, real_init = el.reserve_logs, cl._engine.Game.__init__
 
     def reserve(turns):
         out = real_reserve(turns)
@@ -196,9 +199,9 @@ def test_reading_a_save_makes_the_players_logs_before_the_game_and_the_game_keep
         events.append("game")
         real_init(self, *a, **k)
 
-    monkeypatch.setattr(engine_load, "reserve_logs", reserve)
-    monkeypatch.setattr(engine.Game, "__init__", init)
-    back = codec.decode(codec.encode(g))
+    monkeypatch.setattr(el, "reserve_logs", reserve)
+    monkeypatch.setattr(cl._engine.Game, "__init__", init)
+    back = cl.decode(importlib.import_module("yatzy.codec").encode(g))
     assert events == ["logs", "game"]
     assert len(made) == 3 and all(back.players[p].log is made[p] for p in range(3))
     assert [pl.flat_turns for pl in back.players] == [pl.flat_turns for pl in g.players]
