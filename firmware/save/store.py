@@ -6,6 +6,8 @@
 # Loads never raise: a missing file means defaults, a damaged one (or one the app could not
 # have written) defaults plus a short note for the title screen.
 
+import sys
+
 try:
     from micropython import const
 except ImportError:  # CPython
@@ -128,10 +130,14 @@ class Store:
         return _records().load_game(self.storage, dice, self.feed)
 
     def save_game(self, g, levels):
-        from yatzy import codec
-
-        from save import frame
-
+        # after every roll and box: the codec and the frame are taken from sys.modules once
+        # loaded (an import statement costs more: docs/app_infra.md, "Imports in a press")
+        codec = sys.modules.get("yatzy.codec")
+        if codec is None:
+            from yatzy import codec
+        frame = sys.modules.get("save.frame")
+        if frame is None:
+            from save import frame
         meta = {"levels": list(levels or ()), "number": getattr(g, "number", 0)}
         at, m = frame.game_data_at(meta)
         # A turn takes about 8 + 3 x dice bytes (Maxi: more with saved rolls). Sized for the

@@ -25,6 +25,9 @@ The tumbling dice show faces drawn from `yatzy.dice.SeededDice`, seeded from the
 every runtime, and a tumbling die never shows the face it lands on.
 """
 
+import gc
+import sys
+
 from lang import T, box
 from yatzy import engine as E
 from yatzy.dice import SeededDice
@@ -188,8 +191,6 @@ class Play(Screen):
             self.app.play_sound("end")
             # sync() shows the end screen: what this one holds goes before that loads
             self.rows = self.pots = self.order = self.tumble = None
-            import sys
-
             if "yatzy.ai" not in sys.modules:
                 import heap
 
@@ -291,9 +292,6 @@ class Play(Screen):
             # after a press (its frame is out) or a computer's turn: the garbage goes now,
             # between presses, rather than in the middle of the next one
             self.collect_due = False
-            import gc
-            import sys
-
             g = self.g
             if "ui.play_rolloff" in sys.modules and not self.rolloff_seen and g.phase == E.TURN:
                 import heap

@@ -27,9 +27,14 @@ tests), are in ``yatzy/codec_load.py``, imported on first use (the app drops it 
 with ``heap.drop("reader")``).
 """
 
-# No module-level imports: the codec is imported at start-up (to read a save) and stays
-# loaded; a reference to an engine function would keep the engine module alive after
-# start-up drops it (heap.py, "start"), and a game would then load a second copy.
+# No module-level import of the core: the codec is imported at start-up (to read a save) and
+# stays loaded; a reference to an engine function would keep the engine module alive after
+# start-up drops it (heap.py, "start"), and a game would then load a second copy. `sys` is
+# built in (no heap). Encoding reaches the engine's modules through sys.modules (_core):
+# the game being encoded is the engine's, so they are loaded, and an import statement
+# would cost more on MicroPython than the lookup (each dotted part is looked up among all
+# the interned names: docs/app_infra.md, "Imports in a press").
+import sys
 
 # The saved game: one named field per entry, in the order the bytes hold them. Reading a
 # save builds a new game from the first group, replays the second through the engine, and
@@ -127,9 +132,13 @@ def _each(game, attr):
     return out
 
 
-def _directions(game):
-    from yatzy.engine import DIRECTIONS
+def _core(name):
+    """A core module the game in hand has loaded (the engine imports rules and dice)."""
+    return sys.modules[name]
 
+
+def _directions(game):
+    DIRECTIONS = _core("yatzy.engine").DIRECTIONS
     out = []
     for pl in game.players:
         out.append(DIRECTIONS.index(pl.direction) + 1 if pl.direction else 0)
@@ -156,25 +165,20 @@ def _cards_of(pl, cats):
 
 
 def _options(game):
-    from yatzy.rules import OPTION_KEYS
-
     out = []
-    for k in OPTION_KEYS:
+    for k in _core("yatzy.rules").OPTION_KEYS:
         v = game.options[k]
         out.append(v)
     return out
 
 
 def _seeded(game):
-    from yatzy.dice import SeededDice
-
     src = game.dice_source
-    return src.state() if isinstance(src, SeededDice) else None
+    return src.state() if isinstance(src, _core("yatzy.dice").SeededDice) else None
 
 
 def _tiebreak_log(game):
-    from yatzy.engine import flat_log
-
+    flat_log = _core("yatzy.engine").flat_log
     out = []
     for e in game.tiebreak_log:
         out.append(flat_log(e[:3], e[3], e[4]))
