@@ -70,11 +70,12 @@ GROUPS = {
     # the loop needs); loaded again to re-clock the display bus, and dropped with the menus
     "board": ("pico.board",),
     # the high-score and settings records: only the in-play save stays loaded in a game
-    "records": ("save.records", "save.scores"),
+    "records": ("save.records", "save.scores", "save.filebytes"),
     # what start-up loads to read the saved game and the title does not need
     "start": (
         "save.records",
         "save.scores",
+        "save.filebytes",
         "yatzy.codec_load",
         "yatzy.engine_load",
         "yatzy.engine",

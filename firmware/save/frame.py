@@ -10,9 +10,10 @@ Every file the app keeps is one record::
 :func:`pack` builds one (``save.records.unpack`` checks it); :func:`crc32` is the IEEE CRC
 (as zlib). The game in progress is kind ``GAME`` version :data:`GAME_VERSION`: a 2-byte
 meta length, a small JSON meta table, then ``yatzy.codec``'s payload (the codec has no
-frame of its own). :func:`save_game_into` frames that record in place, in the buffer the
-codec wrote into: a game in play saves after every roll and box and needs nothing else from
-``save.records``, so the app keeps only this module loaded while playing. Example::
+frame of its own). :func:`save_game_parts` writes that record from the codec's pieces (the
+players' logs as they lie, no buffer as long as the save): a game in play saves after every
+roll and box and needs nothing else from ``save.records``, so the app keeps only this module
+loaded while playing. Example::
 
     >>> pack("SETT", 1, b"{}")[:7]
     b'PYSETT\\x01'
@@ -145,28 +146,37 @@ def _json_text(value):
     return dumps(value)
 
 
-def game_data_at(meta=None):
-    """(offset, meta bytes) for :func:`save_game_into`: where the codec's payload goes."""
+def game_meta(meta=None):
+    """The meta bytes of a game record (a small JSON table: the computers' levels...)."""
     m = _json_bytes(meta if meta is not None else {})
     if len(m) > 0xFFFF:
         raise ValueError("saved-game meta is too large")
-    return _HEAD + 2 + len(m), m
+    return m
 
 
-def save_game_into(storage, buf, end, m):
-    """``save.records.SavedGame.save`` without a new buffer: ``buf[at:end]`` holds the
-    codec's payload (``at, m = game_data_at(meta)``; ``yatzy.codec.encode_into(game, buf,
-    at, 4)``) and ``buf`` has 4 bytes of room after ``end``. The record is framed in place
-    and ``buf[:end + 4]`` written (the app saves after every roll and box; a fragmented heap
-    may have no room for a new kilobyte-sized buffer)."""
+def save_game_parts(storage, m, parts, n):
+    """The game record written from pieces: ``parts`` (``yatzy.codec.encode_parts``: ``n``
+    bytes of payload in all) after the header and the meta bytes ``m`` (``game_meta``),
+    the CRC-32 computed over the pieces as they are. Through ``storage.write_parts`` where
+    the storage has it; else joined and written with ``write``."""
     k = len(m)
-    n = end - _HEAD
-    if n < 2 + k or len(buf) < end + _TAIL:
-        raise ValueError("saved-game buffer too small")
-    _head(buf, GAME_KIND, GAME_VERSION, n)
-    buf[_HEAD] = k >> 8
-    buf[_HEAD + 1] = k & 0xFF
-    buf[_HEAD + 2 : _HEAD + 2 + k] = m
-    mv = memoryview(buf)[: end + _TAIL]
-    _seal(mv)
-    storage.write(GAME_FILE, mv)
+    head = _head(bytearray(_HEAD + 2 + k), GAME_KIND, GAME_VERSION, 2 + k + n)
+    head[_HEAD] = k >> 8
+    head[_HEAD + 1] = k & 0xFF
+    head[_HEAD + 2 :] = m
+    c = crc32(head)
+    for p in parts:
+        c = crc32(p, c)
+    tail = bytes(((c >> 24) & 0xFF, (c >> 16) & 0xFF, (c >> 8) & 0xFF, c & 0xFF))
+    parts.insert(0, head)
+    parts.append(tail)
+    write = getattr(storage, "write_parts", None)
+    if write is not None:
+        write(GAME_FILE, parts)
+        return
+    out = bytearray(_HEAD + 2 + k + n + _TAIL)
+    i = 0
+    for p in parts:
+        out[i : i + len(p)] = p
+        i += len(p)
+    storage.write(GAME_FILE, out)

@@ -1,8 +1,10 @@
 # The storage contract in RAM: the simulator's, the benches' and the tests' (not the Pico's).
 # SPDX-License-Identifier: MIT
-"""``MemoryStorage()``: read, write, remove and names as save.storage.FileStorage, kept in a
-dict (``files``) with a count of writes; reached as ``save.storage.MemoryStorage`` too (the
-firmware never loads this module)."""
+"""``MemoryStorage()``: read, open, write, write_parts, remove and names as
+save.storage.FileStorage, kept in a dict (``files``) with a count of writes; reached as
+``save.storage.MemoryStorage`` too (the firmware never loads this module)."""
+
+import io
 
 from save.storage import check_name
 
@@ -18,12 +20,23 @@ class MemoryStorage:
         check_name(name)
         return self.files.get(name)
 
+    def open(self, name):
+        data = self.read(name)
+        return None if data is None else io.BytesIO(data)
+
     def write(self, name, data):
         check_name(name)
         if not isinstance(data, (bytes, bytearray, memoryview)):
             raise ValueError("storage data must be bytes, got %s" % type(data).__name__)
         self.files[name] = bytes(data)
         self.writes += 1
+
+    def write_parts(self, name, parts):
+        """write() of the parts joined (a subclass's write sees every write)."""
+        for data in parts:
+            if not isinstance(data, (bytes, bytearray, memoryview)):
+                raise ValueError("storage data must be bytes, got %s" % type(data).__name__)
+        self.write(name, b"".join(bytes(p) for p in parts))
 
     def remove(self, name):
         check_name(name)

@@ -62,7 +62,8 @@ def _u32(data, i):
 
 def unpack(data, kind, view=False):
     """Check a record of `kind` and return (version, payload); ValueError says what is wrong.
-    `view`: the payload as a memoryview into `data` (a big game's save, not copied)."""
+    `view`: the payload as a memoryview into `data` (a big game's save, not copied), or
+    where `data` is a file's ``save.filebytes.FileBytes``, as a part of it."""
     k = _kind_bytes(kind)
     if data is None:
         raise ValueError("no data")
@@ -78,9 +79,12 @@ def unpack(data, kind, view=False):
     length = _u32(data, 7)
     if _HEAD + length + _TAIL != n:
         raise ValueError("record length %d does not match its header (%d)" % (n, length))
-    if crc32(memoryview(data)[: n - _TAIL]) != _u32(data, n - _TAIL):
+    file = hasattr(data, "part")  # a file read a window at a time (save.filebytes)
+    if (data.crc(n - _TAIL) if file else crc32(memoryview(data)[: n - _TAIL])) != _u32(
+        data, n - _TAIL
+    ):
         raise ValueError("record checksum mismatch")
-    payload = memoryview(data)[_HEAD : n - _TAIL]
+    payload = data.part(_HEAD, n - _TAIL) if file else memoryview(data)[_HEAD : n - _TAIL]
     return data[6], payload if view else bytes(payload)
 
 
@@ -210,9 +214,8 @@ class Settings:
         """Write the settings (a dict of JSON values) atomically."""
         if not isinstance(settings, dict):
             raise ValueError("settings must be a dict")
-        storage.write(
-            SETTINGS_FILE, pack(_SETTINGS_KIND, _SETTINGS_VERSION, _json_bytes(settings))
-        )
+        data = pack(_SETTINGS_KIND, _SETTINGS_VERSION, _json_bytes(settings))
+        storage.write(SETTINGS_FILE, data)
 
 
 # --- names and the last set-up (names.dat; save.store.Store.save_setup writes it) ----------
@@ -351,31 +354,13 @@ class SavedGame:
     def save(storage, data, meta=None):
         if not isinstance(data, (bytes, bytearray, memoryview)):
             raise ValueError("saved game must be bytes (yatzy.codec.encode)")
-        m = _json_bytes(meta if meta is not None else {})
-        if len(m) > 0xFFFF:
-            raise ValueError("saved-game meta is too large")
-        k = len(m)
-        out = _record(GAME_KIND, GAME_VERSION, 2 + k + len(data))
-        out[_HEAD] = k >> 8
-        out[_HEAD + 1] = k & 0xFF
-        out[_HEAD + 2 : _HEAD + 2 + k] = m
-        out[_HEAD + 2 + k : -_TAIL] = data
-        storage.write(GAME_FILE, _seal(out))
+        frame.save_game_parts(storage, frame.game_meta(meta), [data], len(data))
 
     @staticmethod
-    def data_at(meta=None):
-        """(offset, meta bytes) for :meth:`save_into`: where the codec bytes go."""
-        return frame.game_data_at(meta)
-
-    @staticmethod
-    def save_into(storage, buf, end, m):
-        """Like :meth:`save`, without a new buffer (see ``frame.save_game_into``)."""
-        frame.save_game_into(storage, buf, end, m)
-
-    @staticmethod
-    def load_full(storage, view=False):
-        """(data or None, meta, message or None; none with no save); ``view``: a memoryview."""
-        raw = _read(storage, GAME_FILE)
+    def load_full(storage, view=False, raw=None):
+        """(data or None, meta, message or None; none with no save); ``view``: a memoryview
+        (or the part of ``raw``, the file as ``save.filebytes.FileBytes``, :meth:`load_game`)."""
+        raw = _read(storage, GAME_FILE) if raw is None else raw
         if raw is None:
             return None, {}, None
         try:
@@ -394,6 +379,8 @@ class SavedGame:
             meta = _json_load(bytes(payload[2 : 2 + n])) if n else {}
             if not isinstance(meta, dict):
                 raise ValueError("saved-game meta is not a table")
+            if hasattr(payload, "part"):
+                return payload.part(2 + n, len(payload)), meta, None
             data = payload[2 + n :]
             return data if view else bytes(data), meta, None
         except ValueError:
@@ -408,16 +395,27 @@ class SavedGame:
     @staticmethod
     def load_game(storage, dice=None, tick=None):
         """(Game or None, meta, message or None), decoded with yatzy.codec (``tick``: see
-        ``codec.decode``; a MemoryError it raises goes through, as the heap's would)."""
-        data, meta, msg = SavedGame.load_full(storage, True)
-        if data is None:
-            return None, meta, msg
-        from yatzy import codec
+        ``codec.decode``; a MemoryError it raises goes through, as the heap's would). The
+        file is read where it lies, a window at a time, where the storage can open it."""
+        raw = None
+        if hasattr(storage, "open"):
+            from save.filebytes import opened
 
+            raw = opened(storage, GAME_FILE)
+            if raw is None:
+                return None, {}, None
         try:
+            data, meta, msg = SavedGame.load_full(storage, True, raw)
+            if data is None:
+                return None, meta, msg
+            from yatzy import codec
+
             g = codec.decode(data, dice, tick)
         except ValueError:
             return None, {}, "Saved game damaged"
+        finally:
+            if raw is not None:
+                raw.close()
         for pl in g.players:  # the engine checked the length; text it must be too
             if not name_ok(pl.name, len(pl.name)):
                 return None, {}, "Saved game damaged"

@@ -1,7 +1,8 @@
 # Named files with atomic writes, on the Pico's flash or a host folder (os only).
 # SPDX-License-Identifier: MIT
 """Storage contract (docs/CONTRACTS.md): read(name) -> bytes or None, write(name, data),
-remove(name), names().
+remove(name), names(); and, for a big game's save, open(name) -> a binary file open for
+reading or None, and write_parts(name, parts): write() of the pieces one after the other.
 
 `FileStorage(root)` writes `name.tmp`, closes it, then renames it over `name`. On LittleFS
 (the Pico's default file system) rename replaces the old file atomically (littlefs
@@ -63,34 +64,43 @@ class FileStorage:
             return "/" + name
         return self.root + "/" + name
 
-    def _read_file(self, path):
-        try:
-            f = self._open(path, "rb")
-        except OSError:
+    def read(self, name):
+        """The bytes last written under `name`, or None when there are none."""
+        f = self.open(name)
+        if f is None:
             return None
         try:
             return f.read()
         finally:
             f.close()
 
-    def read(self, name):
-        """The bytes last written under `name`, or None when there are none."""
+    def open(self, name):
+        """The file last written under `name`, open for reading (binary), or None: what
+        read() reads, for a reader that takes it a window at a time (save.filebytes)."""
         path = self._path(name)
-        data = self._read_file(path)
-        if data is None:
-            # a replace-by-remove was cut before its last rename: the new copy is in .new
-            data = self._read_file(path + _NEW)
-        return data
+        for p in (path, path + _NEW):  # .new: a replace-by-remove cut before its last rename
+            try:
+                return self._open(p, "rb")
+            except OSError:
+                pass
+        return None
 
     def write(self, name, data):
         """Store `data` under `name` atomically (new file, then rename over the old one)."""
+        self.write_parts(name, (data,))
+
+    def write_parts(self, name, parts):
+        """write() of the bytes of `parts` one after the other: a big game's save is written
+        from the game's own buffers (its players' logs), not joined in one first."""
         path = self._path(name)
-        if not isinstance(data, (bytes, bytearray, memoryview)):
-            raise ValueError("storage data must be bytes, got %s" % type(data).__name__)
+        for data in parts:
+            if not isinstance(data, (bytes, bytearray, memoryview)):
+                raise ValueError("storage data must be bytes, got %s" % type(data).__name__)
         tmp = path + _TMP
         f = self._open(tmp, "wb")
         try:
-            f.write(data)
+            for data in parts:
+                f.write(data)
             f.flush()
             fsync = getattr(self._fs, "fsync", None)  # CPython: reach the disk before rename
             if fsync is not None and hasattr(f, "fileno"):

@@ -22,7 +22,6 @@ LEVELS = ("",) + _CPU_LEVELS  # seat kinds: "" a person, else a computer level
 SEATS = 30  # yatzy.rules.MAX_PLAYERS: the set-up remembers a name and a kind per seat
 _NAMES_FILE = const("names.dat")  # as save/records.py's (its reader)
 _NAMES_KIND = const("NAME")
-_WHOLE_MOST = const(8192)  # a save buffer up to this size is made for the whole game at once
 
 
 def default_setup():
@@ -73,7 +72,6 @@ class Store:
         self._hs_ever = False  # the first load's damage note is the one the title shows
         self._best = {}  # ruleset id -> best score (see best())
         self.failed = False  # a write failed (flash full or worn): the app says so
-        self._buf = None  # reused by save_game
 
     @property
     def hs(self):
@@ -131,7 +129,7 @@ class Store:
 
     def save_game(self, g, levels):
         # after every roll and box: the codec and the frame are taken from sys.modules once
-        # loaded (an import statement costs more: docs/app_infra.md, "Imports in a press")
+        # loaded (an import statement costs more: docs/app_infra.md, "imports in a press")
         codec = sys.modules.get("yatzy.codec")
         if codec is None:
             from yatzy import codec
@@ -139,21 +137,11 @@ class Store:
         if frame is None:
             from save import frame
         meta = {"levels": list(levels or ()), "number": getattr(g, "number", 0)}
-        at, m = frame.game_data_at(meta)
-        # A turn takes about 8 + 3 x dice bytes (Maxi: more with saved rolls). Sized for the
-        # whole game when that is small, so it does not grow mid-game; a big game's buffer
-        # (30 players of Maxi Triple: some 66 KB, in one block that a fragmented heap may
-        # not have at NEW GAME) is sized two rounds ahead and grows with the game.
-        n, turn = len(g.players), 12 + 4 * g.rules.dice
-        whole = at + 128 + n * (48 + g.rounds * turn)
-        now = at + 128 + n * (48 + g.round * turn)
-        if self._buf is None or len(self._buf) < (whole if whole <= _WHOLE_MOST else now):
-            self._buf = None  # the old one can go before the new one is made
-            ahead = min(whole, now + 2 * n * turn)
-            self._buf = bytearray(whole if whole <= _WHOLE_MOST else ahead)
-        # one long-lived buffer, the record framed in place: saved after every roll and box
-        self._buf, end = codec.encode_into(g, self._buf, at, 4)
-        return self._guard(frame.save_game_into, self.storage, self._buf, end, m)
+        m = frame.game_meta(meta)
+        # written from pieces, the players' logs as they lie: no buffer as long as the save
+        # (a 30-player Triple game's is some 36 KB) beside the logs it would copy
+        parts, n = codec.encode_parts(g)
+        return self._guard(frame.save_game_parts, self.storage, m, parts, n)
 
     def clear_game(self):
         return self._guard(_records().SavedGame.clear, self.storage)

@@ -155,10 +155,12 @@ class Saved:
     ``s[name]`` then decodes one field when asked, and ``s["turns"]`` is a list with one
     :class:`SavedTurns` per player (or the decoded value where the save has no list), so
     reading a save never holds the decoded turns of the whole game: ``Game.restore``
-    replays them one at a time. ``data`` (bytes or a memoryview of the file) is not copied."""
+    replays them one at a time. ``data`` (bytes, a memoryview of the file, or the file itself
+    read a window at a time: an object with ``len()``, ``d[i]``, ``d[a:b]`` and ``part``, as
+    ``save.filebytes.FileBytes``) is not copied."""
 
     def __init__(self, data):
-        if not isinstance(data, (bytes, bytearray, memoryview)):
+        if not isinstance(data, (bytes, bytearray, memoryview)) and not hasattr(data, "part"):
             raise ValueError("save data must be bytes, got %s" % type(data).__name__)
         r = _Reader(data, 0, len(data))
         at = []
@@ -211,7 +213,7 @@ class Saved:
 class SavedTurns:
     """One player's saved turn entries where they lie in the save: ``len()``, and
     ``t[j]`` decodes entry ``j`` (as :func:`unpack` would: a list of ints, or what the save
-    holds there), quickest in order; ``span`` is the entries' bytes."""
+    holds there), quickest in order; ``same(log)`` compares the entries' bytes."""
 
     def __init__(self, data, start, end, n):
         self.data = data
@@ -237,8 +239,13 @@ class SavedTurns:
         self._j, self._at = j + 1, r.pos
         return v
 
-    def span(self):
-        return memoryview(self.data)[self.start : self.end]
+    def same(self, log):
+        """True when ``log`` holds these entries' bytes: compared where they lie (a file's a
+        window at a time, ``part``: a fragmented heap may have no block for a copy)."""
+        d = self.data
+        if hasattr(d, "part"):
+            return d.same(self.start, self.end, log)
+        return log == memoryview(d)[self.start : self.end]
 
     def __repr__(self):
         return repr([self[j] for j in range(self.n)])

@@ -121,7 +121,7 @@ def _field_same(s, name, game):
                     return False
             elif v.n != pl.nturns:
                 return False
-            elif pl.log != v.span():  # another encoding of the same values may still be
+            elif not v.same(pl.log):  # another encoding of the same values may still be
                 mine = pl.flat_turns
                 for j in range(v.n):
                     if not _same(v[j], mine[j]):

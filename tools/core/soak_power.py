@@ -380,22 +380,24 @@ def _campaign(scale, seed, log):
 
 
 def plant_in_place():
-    """The planted fault: FileStorage.write writes the file in place (not atomic)."""
+    """The planted fault: FileStorage writes the file in place (not atomic): write_parts,
+    which write() and the game's save go through."""
     from save import storage
 
-    orig = storage.FileStorage.write
+    orig = storage.FileStorage.write_parts
 
-    def write(self, name, data):
+    def write_parts(self, name, parts):
         f = self._open(self._path(name), "wb")
         try:
-            f.write(data)
+            for data in parts:
+                f.write(data)
         finally:
             f.close()
 
-    storage.FileStorage.write = write
+    storage.FileStorage.write_parts = write_parts
 
     def undo():
-        storage.FileStorage.write = orig
+        storage.FileStorage.write_parts = orig
 
     return undo
 

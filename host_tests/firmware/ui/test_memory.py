@@ -207,29 +207,42 @@ def test_the_roll_off_module_repeats_the_play_views_layout():
     assert got == (play_view._DICE_Y, play_view._DIE, play_view._CARD_W)
 
 
-def test_save_into_writes_the_same_record_as_save():
+def test_the_in_play_save_writes_the_same_record_as_save():
+    """The in-play save is written from pieces (the players' logs as they lie: no buffer as
+    long as the save); its file is SavedGame.save's of the whole encoding, whether the
+    storage writes the pieces (write_parts) or only whole bytes (joined for it)."""
     from save import records as persist
     from save.storage import MemoryStorage
+    from save.store import Store
     from yatzy import codec
     from yatzy.engine import Game
 
-    g = Game("yatzy", ["A"], dice=4)  # one player: no roll-off
-    for _ in range(5):
+    class WholeOnly:  # the storage contract without write_parts
+        def __init__(self):
+            self.files = {}
+
+        def write(self, name, data):
+            self.files[name] = bytes(data)
+
+    g = Game("yatzy", ["A", "B"], dice=4, cpu=[False, True])
+    g.rolloff()
+    g.rolloff([1])
+    while g.round < 4:
         g.roll()
         g.score(g.choices()[0][0], 0)
-    assert len(g.players[0].flat_turns) == 5
+    g.roll()  # the turn in progress is saved too
+    parts, n = codec.encode_parts(g)
+    assert any(p is pl.log for p in parts for pl in g.players)  # the logs, not copies
+    assert b"".join(bytes(p) for p in parts) == codec.encode(g) and n == len(codec.encode(g))
+    g.number = 7
     meta = {"levels": ["", "basic"], "number": 7}
-    a = MemoryStorage()
+    a, b, c = MemoryStorage(), MemoryStorage(), WholeOnly()
     persist.SavedGame.save(a, codec.encode(g), meta)
-    at, m = persist.SavedGame.data_at(meta)
-    buf, end = codec.encode_into(g, bytearray(16), at, 4)
-    b = MemoryStorage()
-    persist.SavedGame.save_into(b, buf, end, m)
+    assert Store(b).save_game(g, ["", "basic"]) and Store(c).save_game(g, ["", "basic"])
     assert b.files[persist.GAME_FILE] == a.files[persist.GAME_FILE]
+    assert c.files[persist.GAME_FILE] == a.files[persist.GAME_FILE]
     back, meta2, note = persist.SavedGame.load_game(b)
     assert note is None and meta2 == meta and back.snapshot() == g.snapshot()
-    with pytest.raises(ValueError):
-        persist.SavedGame.save_into(b, bytearray(at + 2), at + 1, m)
 
 
 def test_hint_module_agrees_with_the_play_screen():

@@ -1,0 +1,120 @@
+# A stored file read where it lies, a small window at a time, as if it were bytes.
+# SPDX-License-Identifier: MIT
+"""``FileBytes(f, start, n)``: the bytes ``[start, start + n)`` of a file open for reading,
+for the readers that take bytes: ``len(v)``, ``v[i]`` (an int), ``v[a:b]`` (bytes),
+``v.part(a, b)`` (a FileBytes of that range, the same file), ``v.crc(end)`` (the CRC-32 of
+``v[0:end]``), ``v.same(a, b, other)`` (``v[a:b] == other`` without the copy) and
+``close()``. Only a window of :data:`WINDOW` bytes is in the heap.
+
+A big game's save is read this way (``save.records.SavedGame``; ``yatzy.codec_load`` walks
+it in place): a 30-player Triple game's ``game.dat`` is some 36 KB, which in one block beside
+the new game and its logs left the Pico without room to continue it. Example::
+
+    >>> import io
+    >>> v = FileBytes(io.BytesIO(b"..PYTHON.."), 2, 6)
+    >>> len(v), v[0], v[1:3], v.part(2, 6)[0:4]
+    (6, 80, b'YT', b'THON')
+"""
+
+from save.frame import crc32
+
+WINDOW = 512  # bytes read at a time (the save reader mostly walks forward)
+
+
+class _Window:
+    """The file and the bytes of it in the heap: file offsets [lo, hi) in ``buf``."""
+
+    def __init__(self, f, size):
+        self.f = f
+        self.buf = bytearray(size)
+        self.lo = self.hi = 0
+
+    def fill(self, at):
+        f = self.f
+        f.seek(at)
+        k = f.readinto(self.buf)
+        self.lo = at
+        self.hi = at + (k or 0)
+        if self.hi <= at:
+            raise ValueError("file shorter than its record")
+
+
+class FileBytes:
+    def __init__(self, f, start, n, size=WINDOW, window=None):
+        self.w = window if window is not None else _Window(f, size)
+        self.start = start
+        self.n = n
+
+    def __len__(self):
+        return self.n
+
+    def __getitem__(self, i):
+        w = self.w
+        if isinstance(i, int):
+            if i < 0:
+                i += self.n
+            if not 0 <= i < self.n:
+                raise IndexError("file byte %d of %d" % (i, self.n))
+            i += self.start
+            if not w.lo <= i < w.hi:
+                w.fill(i)
+            return w.buf[i - w.lo]
+        if i.step is not None:
+            raise ValueError("FileBytes slices take no step")
+        a = 0 if i.start is None else max(0, min(self.n, i.start))
+        b = self.n if i.stop is None else max(a, min(self.n, i.stop))
+        a += self.start
+        b += self.start
+        if w.lo <= a and b <= w.hi:
+            return bytes(memoryview(w.buf)[a - w.lo : b - w.lo])
+        w.f.seek(a)
+        out = w.f.read(b - a)
+        if len(out) != b - a:
+            raise ValueError("file shorter than its record")
+        return out
+
+    def part(self, a, b):
+        """The bytes [a, b) of this range: the same file and window."""
+        a = max(0, min(self.n, a))
+        b = max(a, min(self.n, b))
+        return FileBytes(None, self.start + a, b - a, 0, self.w)
+
+    def same(self, a, b, other):
+        """True when ``other`` (bytes-like) holds the bytes [a, b), compared a window at a
+        time (no copy)."""
+        if len(other) != b - a:
+            return False
+        w = self.w
+        i = self.start + a
+        end = self.start + b
+        at = 0
+        while i < end:
+            w.fill(i)
+            k = min(w.hi, end) - i
+            if memoryview(w.buf)[:k] != memoryview(other)[at : at + k]:
+                return False
+            i += k
+            at += k
+        return True
+
+    def crc(self, end):
+        """CRC-32 of the bytes [0, end), a window at a time."""
+        w = self.w
+        c = 0
+        i = self.start
+        end += self.start
+        while i < end:
+            w.fill(i)
+            k = min(w.hi, end) - i
+            c = crc32(memoryview(w.buf)[:k], c)
+            i += k
+        return c
+
+    def close(self):
+        self.w.f.close()
+
+
+def opened(storage, name):
+    """The file last written under ``name`` as FileBytes (close it), or None."""
+    f = storage.open(name)
+    return None if f is None else FileBytes(f, 0, f.seek(0, 2))
