@@ -6,6 +6,7 @@
 # Loads never raise: a missing file means defaults, a damaged one (or one the app could not
 # have written) defaults plus a short note for the title screen.
 
+import gc
 import sys
 
 try:
@@ -139,9 +140,17 @@ class Store:
         meta = {"levels": list(levels or ()), "number": getattr(g, "number", 0)}
         m = frame.game_meta(meta)
         # written from pieces, the players' logs as they lie: no buffer as long as the save
-        # (a 30-player Triple game's is some 36 KB) beside the logs it would copy
-        parts, n = codec.encode_parts(g)
-        return self._guard(frame.save_game_parts, self.storage, m, parts, n)
+        # (a 30-player Triple game's is some 36 KB) beside the logs it would copy. A heap
+        # without room even for a piece is collected and tried once more; then the save is
+        # given up ("save failed"), never the game (the file keeps the previous save).
+        for _ in range(2):
+            try:
+                parts, n = codec.encode_parts(g)
+                return self._guard(frame.save_game_parts, self.storage, m, parts, n)
+            except MemoryError:
+                parts = None
+                gc.collect()
+        return False
 
     def clear_game(self):
         return self._guard(_records().SavedGame.clear, self.storage)

@@ -342,45 +342,71 @@ def __getattr__(name):
     return getattr(codec_load, name)
 
 
+_PIECE = 256  # bytes: the most one piece of encode_parts takes (a fragmented heap has room)
+
+
 def encode_parts(game):
-    """:func:`encode` as pieces, and their total length: the fields before the turns in one
-    bytearray, then per player its list header and its log (``Player.log`` itself, not a
-    copy), then the fields after the turns in one bytearray. Their bytes one after the
-    other are :func:`encode`'s. The app writes them so (``save.frame.save_game_parts``): the
-    save of a 30-player Triple game (some 36 KB, most of it the logs) needs no buffer as
-    long as itself beside the logs it copies."""
-    k = FIELDS.index("turns")
-    parts = [_fields(game, FIELDS[:k])]
-    players = game.players
-    n = len(parts[0])
-    head = bytearray(1 + _vlen(len(players)))
-    head[0] = _T_LIST
-    _varint(head, 1, len(players))
-    for pl in players:
-        h = bytearray(len(head) + 1 + _vlen(pl.nturns))
-        h[: len(head)] = head
-        h[len(head)] = _T_LIST
-        _varint(h, len(head) + 1, pl.nturns)
-        parts.append(h)
-        parts.append(pl.log)
-        n += len(h) + len(pl.log)
-        head = b""
-    if head:  # no players (refused when read back, but encoded as it is)
-        parts.append(head)
-        n += len(head)
-    parts.append(_fields(game, FIELDS[k + 1 :]))
-    return parts, n + len(parts[-1])
+    """:func:`encode` as pieces, and their total length: each player's turns are its list
+    header and its log (``Player.log`` itself, not a copy); the other fields are encoded into
+    bytearrays of at most :data:`_PIECE` bytes, a list longer than that one item after the
+    other (the cards of 30 Maxi Triple players are 2.1 KB). Their bytes one after the other
+    are :func:`encode`'s. The app writes them so (``save.frame.save_game_parts``): the save
+    of a 30-player game needs no block longer than a piece, where a buffer as long as the
+    save (36-53 KB for Triple and Maxi Triple), or as the cards, was beyond a heap the game
+    had fragmented."""
+    out = _Parts()
+    for name in FIELDS:
+        if name != "turns":
+            out.add(field(game, name))
+            continue
+        players = game.players
+        out.head(len(players))
+        for pl in players:
+            out.head(pl.nturns)
+            out.raw(pl.log)
+    out.flush()
+    return out.parts, out.n
 
 
-def _fields(game, names):
-    """The encoding of the fields ``names`` (not the turns), in one bytearray."""
-    n = 0
-    for name in names:
-        n += _size(field(game, name))
-    out = bytearray(n)
-    pos = 0
-    for name in names:
-        pos = _put(out, pos, field(game, name))
-    if pos != n:
-        raise ValueError("save encoding: size mismatch")
-    return out
+class _Parts:
+    """The pieces being made: values wait in ``vals`` until a piece of them is full."""
+
+    def __init__(self):
+        self.parts = []
+        self.n = 0
+        self.vals = []
+        self.size = 0
+
+    def add(self, v):
+        k = _size(v)
+        if k > _PIECE and isinstance(v, _SEQ) and not _is_small_list(v):
+            self.head(len(v))
+            for x in v:
+                self.add(x)
+            return
+        if self.size + k > _PIECE:
+            self.flush()
+        self.vals.append(v)
+        self.size += k
+
+    def head(self, count):
+        """A list's tag and count (its items follow)."""
+        h = bytearray(1 + _vlen(count))
+        h[0] = _T_LIST
+        _varint(h, 1, count)
+        self.raw(h)
+
+    def raw(self, b):
+        self.flush()
+        self.parts.append(b)
+        self.n += len(b)
+
+    def flush(self):
+        if self.vals:
+            b = bytearray(self.size)
+            pos = 0
+            for v in self.vals:
+                pos = _put(b, pos, v)
+            self.vals = []
+            self.size = 0
+            self.raw(b)
