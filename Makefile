@@ -109,6 +109,7 @@ PROPERTY_TESTS = $(shell grep -rl '@given' host_tests --include='test_*.py')
 
 soak: $(STAMP) rp2emu
 	SOAK_JOBS=$(SOAK_JOBS) $(PY) -m tools.core.soak_all --scale $(SOAK_SCALE) --games $(SOAK_GAMES)
+	RP2_CONTINUE_ALL=1 $(PY) -m pytest -q -p no:cacheprovider host_tests/tools/emu/test_rp2_continue.py
 	for i in $$(seq $(SOAK_ROUNDS)); do \
 	  HYPOTHESIS_PROFILE=explore $(PY) -m pytest -q -x -p no:cacheprovider $(PROPERTY_TESTS) || exit 1; \
 	done

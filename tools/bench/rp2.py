@@ -377,9 +377,9 @@ def _setup(s, sim_bot, rules, players, cpu, level, from_title):
 
 
 # ------------------------------------------------------------------ runs on the Pico
-def boot(uf2, bootrom, files, load=()):
+def boot(uf2, bootrom, files, load=(), max_ms=10000):
     pico = rp2.Pico(uf2, bootrom, fs=rp2.littlefs_image(files), load=load, cpu_mhz=CPU_MHZ[0])
-    first_write, heap = play.boot_app(pico)
+    first_write, heap = play.boot_app(pico, max_ms=max_ms)
     return pico, heap
 
 
@@ -566,7 +566,10 @@ def run_worst(uf2, bootrom, presses, frames, log, until_ms, late=None):
 
     w0 = time.monotonic()
     events = []
-    pico, heap = boot(uf2, bootrom, probe_files(extra={GAME_FILE: late} if late else None))
+    # start-up replays a saved game for the title's summary: the late save (52 KB, some
+    # 1,800 turns) takes about half a minute of emulated time
+    files = probe_files(extra={GAME_FILE: late} if late else None)
+    pico, heap = boot(uf2, bootrom, files, max_ms=120000 if late else 10000)
     with pico:
         play.settle(pico)
         if late:
