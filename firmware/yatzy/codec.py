@@ -377,8 +377,9 @@ class _Parts:
         self.vals = []
         self.size = 0
 
-    def add(self, v):
-        k = _size(v)
+    def add(self, v, k=0):
+        """A value to encode (``k``: its size, from _size), or a list header (``head``)."""
+        k = k or _size(v)
         if k > _PIECE and isinstance(v, _SEQ) and not _is_small_list(v):
             self.head(len(v))
             for x in v:
@@ -390,23 +391,29 @@ class _Parts:
         self.size += k
 
     def head(self, count):
-        """A list's tag and count (its items follow)."""
+        """A list's tag and count (its items follow): bytes as they are, in the next piece."""
         h = bytearray(1 + _vlen(count))
         h[0] = _T_LIST
         _varint(h, 1, count)
-        self.raw(h)
+        self.add(memoryview(h), len(h))  # (no field's value is a memoryview)
 
     def raw(self, b):
+        """Bytes as they are, a piece of their own (a player's log)."""
         self.flush()
-        self.parts.append(b)
-        self.n += len(b)
+        if b:
+            self.parts.append(b)
+            self.n += len(b)
 
     def flush(self):
         if self.vals:
             b = bytearray(self.size)
             pos = 0
             for v in self.vals:
-                pos = _put(b, pos, v)
+                if type(v) is memoryview:
+                    b[pos : pos + len(v)] = v
+                    pos += len(v)
+                else:
+                    pos = _put(b, pos, v)
             self.vals = []
             self.size = 0
             self.raw(b)

@@ -52,7 +52,7 @@ SETTINGS = {"lang": "en", "contrast": 3, "volume": 2, "sleep_s": 300}
 # The planted fault: a write that drops the old file before the new one is complete.
 PLANT = """
 
-def _write_in_place(self, name, data):
+def _write_in_place(self, name, parts):
     path = self._path(name)
     try:
         self._fs.remove(path)
@@ -60,12 +60,13 @@ def _write_in_place(self, name, data):
         pass
     f = self._open(path, "wb")
     try:
-        f.write(data)
+        for data in parts:
+            f.write(data)
     finally:
         f.close()
 
 
-FileStorage.write = _write_in_place
+FileStorage.write_parts = _write_in_place  # write() and the game's save both go through it
 """
 
 
