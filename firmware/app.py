@@ -14,7 +14,7 @@ from gfx.font import MEDIUM, SMALL
 from gfx.pusher import FramePusher
 from lang import T
 from ui import keys
-from ui.widgets import note_text, softkeys, upper, wrap
+from ui.widgets import note_text, reading, softkeys, upper, wrap
 
 
 class App:
@@ -67,7 +67,7 @@ class App:
 
         before = set(sys.modules)
         self.now = self.last_input = now_ms
-        self.store = Store(self.storage, self._feed)
+        self.store = Store(self.storage, self._feed, lambda: reading(self))
         notes = []
         defaults = dict(DEFAULTS)
         defaults["lang"] = ""  # not chosen yet: the first start asks

@@ -79,6 +79,7 @@ TEXT = {
     "roll_all_n": "ROLL ALL %d",
     "undone": "UNDONE",
     "save_failed": "SAVE FAILED",
+    "reading": "READING THE SAVED GAME",
     "hint_roll": "HINT: ROLL",
     "roll_all": "ROLL ALL",
     "keep": "KEEP %s",

@@ -74,6 +74,7 @@ TEXT = {
     "roll_all_n": "HEITÄ KAIKKI %d",
     "undone": "KUMOTTU",
     "save_failed": "TALLENNUS EPÄONNISTUI",
+    "reading": "LUETAAN TALLENNETTUA PELIÄ",
     "hint_roll": "VIHJE: HEITÄ",
     "roll_all": "HEITÄ KAIKKI",
     "keep": "PIDÄ %s",

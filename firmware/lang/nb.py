@@ -75,6 +75,7 @@ TEXT = {
     "roll_all_n": "KAST ALLE %d",
     "undone": "ANGRET",
     "save_failed": "KUNNE IKKE LAGRE",
+    "reading": "LESER DET LAGREDE SPILLET",
     "hint_roll": "TIPS: KAST",
     "roll_all": "KAST ALLE",
     "keep": "BEHOLD %s",

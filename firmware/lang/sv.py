@@ -75,6 +75,7 @@ TEXT = {
     "roll_all_n": "SLÅ ALLA %d",
     "undone": "ÅNGRAT",
     "save_failed": "KUNDE INTE SPARA",
+    "reading": "LÄSER DET SPARADE SPELET",
     "hint_roll": "TIPS: SLÅ",
     "roll_all": "SLÅ ALLA",
     "keep": "BEHÅLL %s",

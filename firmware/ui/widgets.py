@@ -134,3 +134,17 @@ def upper(text):
     return text_of(
         [c - 32 if 97 <= c <= 122 or (224 <= c <= 254 and c != 247) else c for c in points(text)]
     )
+
+
+def reading(app):
+    """The frame shown before a big save is read (its replay takes seconds: about 16 s for a
+    Triple game of 30 players at its end), so that the panel is not blank meanwhile."""
+    from lang import T
+
+    cv = app.cv
+    cv.fill(0)
+    lines = fit_lines(T["reading"], SMALL, 120)
+    for i in range(len(lines)):
+        cv.text((128 - SMALL.width(lines[i])) // 2, 28 - 4 * len(lines) + 8 * i, lines[i], SMALL)
+    app.pusher.invalidate()
+    app.pusher.push()

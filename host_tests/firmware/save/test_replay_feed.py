@@ -70,3 +70,42 @@ def test_the_device_feeds_the_watchdog_while_start_up_reads_the_save(tmp_path, m
 
     st, turns = _saved("yatzy", 2, 6)
     assert feeds(st.read("game.dat")) - feeds(None) == turns
+
+
+def test_a_big_save_shows_a_frame_before_it_is_read_and_a_small_one_does_not(monkeypatch):
+    # a big save's replay takes seconds on the Pico (a Triple game of 30 players at its end:
+    # some 16 s): the panel says so instead of staying blank at power-up and at CONTINUE
+    import app as app_module
+    from gfx.canvas import Canvas
+    from gfx.font import SMALL
+    from lang import T
+    from ui import widgets
+
+    def frames(st):
+        shown = []
+
+        def reading(a):
+            widgets.reading(a)
+            shown.append((bytes(a.display.buffer), a.screen))
+
+        monkeypatch.setattr(app_module, "reading", reading)
+        d = S.Driver(st, SeededDice(1), start=False)
+        d.app = app_module.App(d.display, st, SeededDice(1), d.sound)
+        d.start()
+        assert d.app.saved_info and d.screen_name() == "Title"
+        d.press("roll")  # CONTINUE reads it again
+        assert d.screen_name() == "Play"
+        return shown
+
+    big, _ = _saved("triple", 12, 12)
+    small, _ = _saved("yatzy", 2, 5)
+    assert Store(big).game_size() > 4096 > Store(small).game_size() > 0
+    assert frames(small) == []
+    shown = frames(big)
+    assert len(shown) == 2 and shown[0][1] is None  # power-up: before any screen
+    buf = bytearray(1024)
+    want = Canvas(buf, 128, 64)
+    lines = widgets.fit_lines(T["reading"], SMALL, 120)
+    for i, line in enumerate(lines):
+        want.text((128 - SMALL.width(line)) // 2, 28 - 4 * len(lines) + 8 * i, line, SMALL)
+    assert shown[0][0] == bytes(buf) and shown[1][0] == bytes(buf) and any(buf)
