@@ -68,7 +68,7 @@ class Store:
     def __init__(self, storage, feed=None, slow=None):
         self.storage = storage
         # called after each replayed turn while a save is read (the device: the watchdog's
-        # feed; a 30-player Triple game replays for some 16 s at 10-20 ms a turn)
+        # feed; a 30-player Triple game replays for some 20 s at 10-20 ms a turn)
         self.feed = feed
         self.slow = slow  # called before a save of over _SLOW bytes is read (the app: a frame)
         self._hs = None

@@ -137,7 +137,7 @@ def upper(text):
 
 
 def reading(app):
-    """The frame shown before a big save is read (its replay takes seconds: about 16 s for a
+    """The frame shown before a big save is read (its replay takes seconds: about 20 s for a
     Triple game of 30 players at its end), so that the panel is not blank meanwhile."""
     from lang import T
 

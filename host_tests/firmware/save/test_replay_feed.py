@@ -74,7 +74,7 @@ def test_the_device_feeds_the_watchdog_while_start_up_reads_the_save(tmp_path, m
 
 def test_a_big_save_shows_a_frame_before_it_is_read_and_a_small_one_does_not(monkeypatch):
     # a big save's replay takes seconds on the Pico (a Triple game of 30 players at its end:
-    # some 16 s): the panel says so instead of staying blank at power-up and at CONTINUE
+    # some 20 s): the panel says so instead of staying blank at power-up and at CONTINUE
     import app as app_module
     from gfx.canvas import Canvas
     from gfx.font import SMALL
