@@ -71,10 +71,12 @@ def test_a_game_at_its_last_turn_continues_and_ends(rid, n, options):
     files = play.firmware_files(seed=7)
     files["game.dat"] = saved = _last_turn_save(rid, n, options)
     with rp2.Pico(UF2, BOOTROM, fs=rp2.littlefs_image(files)) as pico:
-        play.boot_app(pico, max_ms=40000)  # start-up reads the save for the title's summary
+        # start-up reads the save for the title's summary, and CONTINUE reads it again: some
+        # 20 s each for Triple 30, 40 s for Maxi Triple 30 (emulated time)
+        play.boot_app(pico, max_ms=90000)
         play.settle(pico)
         pico.press("roll", play.SHORT_MS)  # CONTINUE, the title's first item
-        play.settle(pico, max_ms=40000)
+        play.settle(pico, max_ms=90000)
         g = None
         for _ in range(8):  # ROLL: roll, then score (and say yes to a 0) until the game ends
             pico.press("roll", play.SHORT_MS)
