@@ -100,7 +100,7 @@ def field(game, name):
         return game._holds
     if name == "held":
         return game.hold_mask()
-    if name == "turns":  # built here; encoding copies each player's log whole (_turns_put)
+    if name == "turns":  # built here; encoding writes each player's log whole (encode_parts)
         return _each(game, "flat_turns")
     if name in _PLAYER_ATTRS:  # the same attribute of every player
         return _each(game, name if name != "names" else "name")
@@ -268,54 +268,16 @@ def _put(out, pos, v):
     return pos + n
 
 
-def _turns_size(game):
-    """:func:`_size` of the "turns" field, from the players' logs (``engine.Player.log``
-    holds each entry as it is written here, tag and length included)."""
-    n = 1 + _vlen(len(game.players))
-    for pl in game.players:
-        n += 1 + _vlen(pl.nturns) + len(pl.log)
-    return n
-
-
-def _turns_put(out, pos, game):
-    """:func:`_put` of the "turns" field: a list per player, the log's bytes copied whole."""
-    out[pos] = _T_LIST
-    pos = _varint(out, pos + 1, len(game.players))
-    for pl in game.players:
-        out[pos] = _T_LIST
-        pos = _varint(out, pos + 1, pl.nturns)
-        n = len(pl.log)
-        out[pos : pos + n] = pl.log
-        pos += n
-    return pos
-
-
 def encode(game):
-    """The whole game as compact bytes (the undo state is dropped)."""
-    buf, end = encode_into(game)
-    return bytes(buf[:end])
-
-
-def encode_into(game, buf=None, at=0, room=0):
-    """:func:`encode` into a reusable bytearray: returns ``(buf, end)``, the bytes being
-    ``buf[at:end]``; ``room`` more bytes stay free after ``end``. ``buf`` is used when big
-    enough, else a new one (rounded up to 256 bytes; what lies before ``at`` is not
-    copied) is returned for the next time. The app saves after every roll and box: one long-lived
-    buffer instead of new kilobyte-sized ones that a fragmented heap may not have."""
-    end = at
-    for name in FIELDS:
-        end += _turns_size(game) if name == "turns" else _size(field(game, name))
-    if buf is None or len(buf) < end + room:
-        buf = bytearray((end + room + 255) // 256 * 256)
-    pos = at
-    for name in FIELDS:
-        if name == "turns":
-            pos = _turns_put(buf, pos, game)
-        else:
-            pos = _put(buf, pos, field(game, name))
-    if pos != end:
-        raise ValueError("save encoding: size mismatch")
-    return buf, end
+    """The whole game as compact bytes (the undo state is dropped): :func:`encode_parts`
+    copied into one buffer (for tools and tests; the app writes the parts)."""
+    parts, n = encode_parts(game)
+    out = bytearray(n)
+    pos = 0
+    for p in parts:
+        out[pos : pos + len(p)] = p
+        pos += len(p)
+    return bytes(out)
 
 
 def decode(data, dice=None, tick=None):
