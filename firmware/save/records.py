@@ -80,9 +80,8 @@ def unpack(data, kind, view=False):
     if _HEAD + length + _TAIL != n:
         raise ValueError("record length %d does not match its header (%d)" % (n, length))
     file = hasattr(data, "part")  # a file read a window at a time (save.filebytes)
-    if (data.crc(n - _TAIL) if file else crc32(memoryview(data)[: n - _TAIL])) != _u32(
-        data, n - _TAIL
-    ):
+    crc = data.crc(n - _TAIL) if file else crc32(memoryview(data)[: n - _TAIL])
+    if crc != _u32(data, n - _TAIL):
         raise ValueError("record checksum mismatch")
     payload = data.part(_HEAD, n - _TAIL) if file else memoryview(data)[_HEAD : n - _TAIL]
     return data[6], payload if view else bytes(payload)
@@ -96,6 +95,7 @@ def _json_load(payload):
 
 
 _UNREADABLE = const(b"?")  # stands for a file whose read failed: unpack() reports it as damaged
+_SLOW = const(4096)  # a save this long replays for seconds on the Pico (10-20 ms per ~25 B)
 
 
 def _read(storage, name):
@@ -379,9 +379,8 @@ class SavedGame:
             meta = _json_load(bytes(payload[2 : 2 + n])) if n else {}
             if not isinstance(meta, dict):
                 raise ValueError("saved-game meta is not a table")
-            if hasattr(payload, "part"):
-                return payload.part(2 + n, len(payload)), meta, None
-            data = payload[2 + n :]
+            file = hasattr(payload, "part")  # save.filebytes: its part, read where it lies
+            data = payload.part(2 + n, len(payload)) if file else payload[2 + n :]
             return data if view else bytes(data), meta, None
         except ValueError:
             return None, {}, "Saved game damaged"
@@ -393,10 +392,11 @@ class SavedGame:
         return data, msg
 
     @staticmethod
-    def load_game(storage, dice=None, tick=None):
+    def load_game(storage, dice=None, tick=None, slow=None):
         """(Game or None, meta, message or None), decoded with yatzy.codec (``tick``: see
         ``codec.decode``; a MemoryError it raises goes through, as the heap's would). The
-        file is read where it lies, a window at a time, where the storage can open it."""
+        file is read where it lies, a window at a time, where the storage can open it
+        (``slow`` is called first when it is over _SLOW bytes: the app shows a frame)."""
         raw = None
         if hasattr(storage, "open"):
             from save.filebytes import opened
@@ -404,6 +404,8 @@ class SavedGame:
             raw = opened(storage, GAME_FILE)
             if raw is None:
                 return None, {}, None
+            if slow is not None and len(raw) > _SLOW:
+                slow()
         try:
             data, meta, msg = SavedGame.load_full(storage, True, raw)
             if data is None:
@@ -426,12 +428,12 @@ class SavedGame:
         storage.remove(GAME_FILE)
 
 
-def load_game(storage, dice, tick=None):
+def load_game(storage, dice, tick=None, slow=None):
     """(game or None, note or None), the game with .levels and .number: Store.load_game."""
     from save.store import LEVELS
 
     try:
-        g, meta, note = SavedGame.load_game(storage, dice, tick)
+        g, meta, note = SavedGame.load_game(storage, dice, tick, slow)
     except OSError:
         return None, "Flash read error"
     if g is None:

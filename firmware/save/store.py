@@ -22,9 +22,6 @@ from yatzy.levels import LEVELS as _CPU_LEVELS
 LEVELS = ("",) + _CPU_LEVELS  # seat kinds: "" a person, else a computer level
 SEATS = 30  # yatzy.rules.MAX_PLAYERS: the set-up remembers a name and a kind per seat
 _NAMES_FILE = const("names.dat")  # as save/records.py's (its reader)
-# a save this long takes seconds to read (its replay: 10-20 ms a turn of about 25 bytes on
-# the Pico): the app shows a frame first
-_SLOW = const(4096)
 _NAMES_KIND = const("NAME")
 
 
@@ -70,7 +67,7 @@ class Store:
         # called after each replayed turn while a save is read (the device: the watchdog's
         # feed; a 30-player Triple game replays for some 20 s at 10-20 ms a turn)
         self.feed = feed
-        self.slow = slow  # called before a save of over _SLOW bytes is read (the app: a frame)
+        self.slow = slow  # called before a big save is read (the app: a frame; save.records)
         self._hs = None
         self.hs_note = None
         self._hs_loaded = False
@@ -130,24 +127,7 @@ class Store:
     # ---- the game in progress ------------------------------------------------------------
     def load_game(self, dice):
         """(game or None, note or None); the game carries .levels and .number."""
-        if self.slow is not None and self.game_size() > _SLOW:
-            self.slow()
-        return _records().load_game(self.storage, dice, self.feed)
-
-    def game_size(self):
-        """The bytes of the saved game's file (0: none, or a storage that cannot open)."""
-        from save.frame import GAME_FILE
-
-        try:  # a read error is load_game's to report
-            f = self.storage.open(GAME_FILE) if hasattr(self.storage, "open") else None
-            if f is None:
-                return 0
-            try:
-                return f.seek(0, 2)
-            finally:
-                f.close()
-        except OSError:
-            return 0
+        return _records().load_game(self.storage, dice, self.feed, self.slow)
 
     def save_game(self, g, levels):
         # after every roll and box: the codec and the frame are taken from sys.modules once
