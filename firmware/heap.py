@@ -70,6 +70,8 @@ GROUPS = {
     # the loop needs); loaded again to re-clock the display bus, and dropped with the menus
     "board": ("pico.board",),
     # the high-score and settings records: only the in-play save stays loaded in a game
+    # (and save.filebytes, which a continued game's turns are read through: Store.release
+    # keeps it; it goes with "start", when no game is left)
     "records": ("save.records", "save.scores", "save.filebytes"),
     # what start-up loads to read the saved game and the title does not need
     "start": (

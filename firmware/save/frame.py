@@ -154,11 +154,19 @@ def game_meta(meta=None):
     return m
 
 
+def game_layout(m, n):
+    """(offset of the payload, length of the file) of a game record with the meta bytes
+    ``m`` and ``n`` bytes of payload (:func:`save_game_parts`)."""
+    return _HEAD + 2 + len(m), _HEAD + 2 + len(m) + n + _TAIL
+
+
 def save_game_parts(storage, m, parts, n):
     """The game record written from pieces: ``parts`` (``yatzy.codec.encode_parts``: ``n``
     bytes of payload in all) after the header and the meta bytes ``m`` (``game_meta``),
-    the CRC-32 computed over the pieces as they are. Through ``storage.write_parts`` where
-    the storage has it; else joined and written with ``write``."""
+    the CRC-32 computed over the pieces as they are (a piece that is the file's own bytes,
+    ``save.filebytes``, read where it lies). Through ``storage.write_parts`` where the
+    storage has it; else joined and written with ``write``. Returns the payload's offset in
+    the file."""
     k = len(m)
     head = _head(bytearray(_HEAD + 2 + k), GAME_KIND, GAME_VERSION, 2 + k + n)
     head[_HEAD] = k >> 8
@@ -166,7 +174,10 @@ def save_game_parts(storage, m, parts, n):
     head[_HEAD + 2 :] = m
     c = crc32(head)
     for p in parts:
-        c = crc32(p, c)
+        if isinstance(p, (bytes, bytearray, memoryview)):
+            c = crc32(p, c)
+        else:
+            c = p.crc_from(0, len(p), c)
     tail = bytes(((c >> 24) & 0xFF, (c >> 16) & 0xFF, (c >> 8) & 0xFF, c & 0xFF))
     parts.insert(0, head)
     parts.append(tail)
@@ -177,6 +188,6 @@ def save_game_parts(storage, m, parts, n):
     out = bytearray(_HEAD + 2 + k + n + _TAIL)
     i = 0
     for p in parts:
-        out[i : i + len(p)] = p
+        out[i : i + len(p)] = p if isinstance(p, (bytes, bytearray, memoryview)) else p[:]
         i += len(p)
     storage.write(GAME_FILE, out)

@@ -6,7 +6,7 @@ save.storage.FileStorage, kept in a dict (``files``) with a count of writes; rea
 
 import io
 
-from save.storage import check_name
+from save.storage import check_name, check_parts
 
 
 class MemoryStorage:
@@ -32,11 +32,16 @@ class MemoryStorage:
         self.writes += 1
 
     def write_parts(self, name, parts):
-        """write() of the parts joined (a subclass's write sees every write)."""
-        for data in parts:
-            if not isinstance(data, (bytes, bytearray, memoryview)):
-                raise ValueError("storage data must be bytes, got %s" % type(data).__name__)
-        self.write(name, b"".join(bytes(p) for p in parts))
+        """write() of the parts joined (a subclass's write sees every write); a stored
+        file's part (save.filebytes) is read from the file before this write replaces it."""
+        check_parts(parts)
+        out = io.BytesIO()
+        for p in parts:
+            if isinstance(p, (bytes, bytearray, memoryview)):
+                out.write(p)
+            else:
+                p.write_to(out)
+        self.write(name, out.getvalue())
 
     def remove(self, name):
         check_name(name)

@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: MIT
 """Storage contract (docs/CONTRACTS.md): read(name) -> bytes or None, write(name, data),
 remove(name), names(); and, for a big game's save, open(name) -> a binary file open for
-reading or None, and write_parts(name, parts): write() of the pieces one after the other.
+reading or None, and write_parts(name, parts): write() of the pieces one after the other,
+a piece bytes-like or a stored file's bytes (``save.filebytes.FileBytes``: ``write_to(f)``,
+the players' saved turns copied from the file before, which stays until the rename).
 
 `FileStorage(root)` writes `name.tmp`, closes it, then renames it over `name`. On LittleFS
 (the Pico's default file system) rename replaces the old file atomically (littlefs
@@ -40,6 +42,13 @@ def check_name(name):
             raise ValueError("storage name %r: only ASCII letters, digits, _ - ." % (name,))
     if name.endswith(_TMP) or name.endswith(_NEW) or name.startswith("."):
         raise ValueError("storage name %r is reserved" % (name,))
+
+
+def check_parts(parts):
+    """write_parts' pieces: bytes-like, or a stored file's bytes (``write_to``)."""
+    for data in parts:
+        if not isinstance(data, (bytes, bytearray, memoryview)) and not hasattr(data, "write_to"):
+            raise ValueError("storage data must be bytes, got %s" % type(data).__name__)
 
 
 class FileStorage:
@@ -93,14 +102,15 @@ class FileStorage:
         """write() of the bytes of `parts` one after the other: a big game's save is written
         from the game's own buffers (its players' logs), not joined in one first."""
         path = self._path(name)
-        for data in parts:
-            if not isinstance(data, (bytes, bytearray, memoryview)):
-                raise ValueError("storage data must be bytes, got %s" % type(data).__name__)
+        check_parts(parts)
         tmp = path + _TMP
         f = self._open(tmp, "wb")
         try:
             for data in parts:
-                f.write(data)
+                if isinstance(data, (bytes, bytearray, memoryview)):
+                    f.write(data)
+                else:
+                    data.write_to(f)
             f.flush()
             fsync = getattr(self._fs, "fsync", None)  # CPython: reach the disk before rename
             if fsync is not None and hasattr(f, "fileno"):

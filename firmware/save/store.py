@@ -23,6 +23,7 @@ LEVELS = ("",) + _CPU_LEVELS  # seat kinds: "" a person, else a computer level
 SEATS = 30  # yatzy.rules.MAX_PLAYERS: the set-up remembers a name and a kind per seat
 _NAMES_FILE = const("names.dat")  # as save/records.py's (its reader)
 _NAMES_KIND = const("NAME")
+_SPILL = const(2048)  # Store.spill
 
 
 def default_setup():
@@ -61,6 +62,7 @@ class Store:
     """The app's view of every stored file; screens reach it as ``app.store``."""
 
     eligible = staticmethod(eligible)  # for screens: a game that may enter the high scores
+    spill = _SPILL  # bytes of turn logs in the heap past which saves leave them in the file
 
     def __init__(self, storage, feed=None, slow=None):
         self.storage = storage
@@ -90,7 +92,9 @@ class Store:
 
         self._hs = None
         self._hs_loaded = False
-        heap.drop("records", collect=False)
+        # save/filebytes.py stays: a continued game's logs are read from the file through it
+        # (dropped with "start", when no game is left)
+        heap.drop("records", keep=("save.filebytes",), collect=False)
 
     # ---- settings ----------------------------------------------------------------------
     def load_settings(self, defaults):
@@ -146,12 +150,47 @@ class Store:
         # given up ("save failed"), never the game (the file keeps the previous save).
         for _ in range(2):
             try:
-                parts, n = codec.encode_parts(g)
-                return self._guard(frame.save_game_parts, self.storage, m, parts, n)
+                return self._save_game(g, codec, frame, m)
             except MemoryError:
-                parts = None
                 gc.collect()
         return False
+
+    def _save_game(self, g, codec, frame, m):
+        # The turns saved before are copied from the file itself (Player.base) and, once
+        # written, stay there: the players' logs keep only the turns since (a 30-player Maxi
+        # Triple game's logs are 50 KB at its end). A game whose logs are still short keeps
+        # them in the heap (no file reads per save, save/filebytes.py not loaded).
+        base = None
+        tail = 0
+        for pl in g.players:
+            if pl.nbase:
+                base = pl.base
+            tail += len(pl.log)
+        storage = self.storage
+        spill = (base is not None or tail > self.spill) and hasattr(storage, "open")
+        held = True
+        try:
+            if base is not None and hasattr(base, "hold"):
+                held = base.hold()  # open over the save's two reads (its CRC, its copy)
+            parts, n, starts = codec.encode_parts(g)
+            off, size = frame.game_layout(m, n)
+            if spill:  # made before the write: no allocation after it
+                from save.filebytes import WINDOW, FileBytes, _Window
+
+                whole = FileBytes(None, 0, size, 0, _Window(None, WINDOW))
+                whole.w.src = (storage, frame.GAME_FILE, size)
+            frame.save_game_parts(storage, m, parts, n)
+        except OSError:
+            self.failed = True
+            return False
+        finally:
+            parts = None
+            if not held:
+                base.close()
+        if spill:
+            for i in range(len(starts)):
+                g.players[i].saved(whole, off + starts[i])
+        return True
 
     def clear_game(self):
         return self._guard(_records().SavedGame.clear, self.storage)

@@ -271,11 +271,11 @@ def _put(out, pos, v):
 def encode(game):
     """The whole game as compact bytes (the undo state is dropped): :func:`encode_parts`
     copied into one buffer (for tools and tests; the app writes the parts)."""
-    parts, n = encode_parts(game)
+    parts, n, _ = encode_parts(game)
     out = bytearray(n)
     pos = 0
     for p in parts:
-        out[pos : pos + len(p)] = p
+        out[pos : pos + len(p)] = p if isinstance(p, (bytes, bytearray, memoryview)) else p[:]
         pos += len(p)
     return bytes(out)
 
@@ -308,15 +308,17 @@ _PIECE = 256  # bytes: the most one piece of encode_parts takes (a fragmented he
 
 
 def encode_parts(game):
-    """:func:`encode` as pieces, and their total length: each player's turns are its list
-    header and its log (``Player.log`` itself, not a copy); the other fields are encoded into
-    bytearrays of at most :data:`_PIECE` bytes, a list longer than that one item after the
-    other (the cards of 30 Maxi Triple players are 2.1 KB). Their bytes one after the other
-    are :func:`encode`'s. The app writes them so (``save.frame.save_game_parts``): the save
-    of a 30-player game needs no block longer than a piece, where a buffer as long as the
-    save (36-53 KB for Triple and Maxi Triple), or as the cards, was beyond a heap the game
-    had fragmented."""
+    """:func:`encode` as pieces, their total length, and where each player's log starts
+    among them: each player's turns are its list header and its log as it lies
+    (``Player.log_parts``: the part a save holds, read from the file when written, and the
+    turns since, not copies); the other fields are encoded into bytearrays of at most
+    :data:`_PIECE` bytes, a list longer than that one item after the other (the cards of 30
+    Maxi Triple players are 2.1 KB). Their bytes one after the other are :func:`encode`'s.
+    The app writes them so (``save.frame.save_game_parts``): the save of a 30-player game
+    needs no block longer than a piece, where a buffer as long as the save (36-53 KB for
+    Triple and Maxi Triple), or as the cards, was beyond a heap the game had fragmented."""
     out = _Parts()
+    starts = []
     for name in FIELDS:
         if name != "turns":
             out.add(field(game, name))
@@ -325,9 +327,12 @@ def encode_parts(game):
         out.head(len(players))
         for pl in players:
             out.head(pl.nturns)
-            out.raw(pl.log)
+            out.flush()
+            starts.append(out.n)
+            for b in pl.log_parts():
+                out.raw(b)
     out.flush()
-    return out.parts, out.n
+    return out.parts, out.n, starts
 
 
 class _Parts:

@@ -177,7 +177,6 @@ class Saved:
         self.at = at
         self._turns = None
         self.tick = None  # called after each replayed turn (codec.decode's ``tick``)
-        self.logs = None  # the players' logs, made before the game (engine_load.reserve_logs)
 
     def reader(self, name):
         """A reader at the start of field ``name``."""
@@ -222,6 +221,7 @@ class SavedTurns:
         self.n = n
         self._j = 0  # the next entry in order, at self._at
         self._at = start
+        self.last = start  # where the entry read last starts (same_last)
 
     def __len__(self):
         return self.n
@@ -235,9 +235,17 @@ class SavedTurns:
         while self._j < j:
             r.skip(2)
             self._j += 1
+        self.last = r.pos
         v = r.value(2)
         self._j, self._at = j + 1, r.pos
         return v
+
+    def same_last(self, log):
+        """True when ``log`` holds the bytes of the entry read last (``t[j]``)."""
+        d = self.data
+        if hasattr(d, "part"):
+            return d.same(self.last, self._at, log)
+        return log == memoryview(d)[self.last : self._at]
 
     def same(self, log):
         """True when ``log`` holds these entries' bytes: compared where they lie (a file's a
@@ -285,17 +293,11 @@ def decode(data, dice=None, tick=None):
 
 def _build(s, dice):
     """The new game named by the save's first fields, then its history replayed."""
-    from yatzy.engine_load import options_from_list, reserve_logs
+    from yatzy.engine_load import options_from_list
 
     rid = s["rules"]
     if not isinstance(rid, str) or rid not in _rules.RULESET_IDS:
         raise ValueError("bad save data: unknown ruleset %r" % (rid,))
-    # the players' logs first, each in one piece while the heap has room: the new game's
-    # many small objects (a 20-player Triple game: 24 KB) then fill the holes instead
-    try:
-        s.logs = reserve_logs(s["turns"])
-    except ValueError:
-        pass  # the replay refuses the turns, in its own order of checks
     try:
         if dice is None and s["seeded"] is not None:
             dice = SeededDice.from_state(s["seeded"])

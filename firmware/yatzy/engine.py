@@ -36,8 +36,7 @@ from yatzy.rounds import (  # noqa: F401 (PHASE_NAMES, DIRECTION: the engine's o
     Rounds,
 )
 
-# A turn log entry's tag: the save's bytes tag (yatzy.codec._T_BYTES; not imported, so that a
-# game that has not saved yet does not load the codec)
+# A turn log entry's tag: the save's bytes tag (yatzy.codec._T_BYTES; the codec not loaded)
 _LOG_TAG = 7
 # The pseudo box a tie-break turn is "scored" in (sum of the dice, never on the card).
 TIEBREAK_BOX = "tiebreak"
@@ -64,26 +63,42 @@ class Player:
         self._cats = ruleset.categories
         self._ndice = ruleset.dice
         # The turn log: one entry per scored turn (flat_log: round, column, box index, score,
-        # extra bonus earned, roll count, all dice, hold masks), back to back in one
-        # bytearray, each framed as the save holds it (the bytes tag, the varint length):
-        # saving copies it whole (yatzy.codec), undo truncates it. About 25 bytes a turn
-        # where a bytes object per turn took some 50 of heap on the Pico.
+        # extra bonus earned, roll count, all dice, hold masks), back to back, each framed
+        # as the save holds it (the bytes tag, the varint length): the first ``nbase`` bytes
+        # in ``base`` from ``bstart`` (the saved turns where they lie, a bytes-like: saved()),
+        # the rest in ``log``. Saving copies both (yatzy.codec), undo truncates them.
         self.log = bytearray()
+        self.base = None
+        self.bstart = 0
+        self.nbase = 0
         self.nturns = 0
+
+    def saved(self, base, start):
+        """The whole log now lies in ``base`` from ``start`` (a save was written): the
+        heap keeps none of it (the allocation stays, for the next turn)."""
+        self.nbase += len(self.log)
+        self.base = base
+        self.bstart = start
+        self.log[0:] = b""
+
+    def log_parts(self):
+        """The turn log as the pieces a save writes: ``base``'s part, then ``log``."""
+        if not self.nbase:
+            return (self.log,)
+        b, a, n = self.base, self.bstart, self.nbase
+        return (b.part(a, a + n) if hasattr(b, "part") else memoryview(b)[a : a + n], self.log)
 
     @property
     def flat_turns(self):
         """The turn log as one bytes object per scored turn (``flat_log``), built on
-        demand: the one reader of the log's entries (saving copies the log whole)."""
+        demand (``base``'s turns read where they lie)."""
         from yatzy.engine_load import entries_of
 
-        return entries_of(self.log)
+        return entries_of(self)
 
     @property
     def turns(self):
-        """The turn log expanded: one list per scored turn [round, column, category,
-        score, extra bonus earned, rolls (list of dice lists), holds (hold mask before each
-        re-roll)]. Built on demand (records), so a game keeps only the compact bytes."""
+        """The turn log expanded (engine_load.turns_of), built on demand."""
         from yatzy.engine_load import turns_of
 
         return turns_of(self)
@@ -327,7 +342,7 @@ class Game(Card, Rounds):
             self._rolls,
             self._holds,
             self._tb,
-            len(pl.log),
+            pl.nbase + len(pl.log),
         )
         if self.phase == TIEBREAK:
             attempt = self._tb[0]
@@ -381,7 +396,9 @@ class Game(Card, Rounds):
             del self.tiebreak_log[n_tb:]
         else:
             pl.card[column][category] = None
-            pl.log[end:] = b""  # the allocation stays, for the next turn
+            if end < pl.nbase:  # a save took the turn into base: the next one leaves it out
+                pl.nbase = end
+            pl.log[max(0, end - pl.nbase) :] = b""  # the allocation stays, for the next turn
             pl.nturns -= 1
         pl.extra = extra
         pl.saved_rolls = saved

@@ -68,11 +68,6 @@ def restore(game, s):
     try:
         if isinstance(s, dict):
             s = Saved(codec_load.pack(s))
-        logs = s.logs if s.logs is not None else reserve_logs(s["turns"])
-        if logs is not None and len(logs) == len(game.players):
-            for p in range(len(logs)):
-                if logs[p] is not None:
-                    game.players[p].log = logs[p]
         _replay(game, s)
         # every field as the replay gives it, compared in place, one field at a time
         for name in FIELDS:
@@ -84,27 +79,6 @@ def restore(game, s):
     except ValueError as e:
         raise ValueError("bad save data: %s" % (e,))
     game._undo = None  # as before the save was read: the last box cannot be taken back
-
-
-_LOG_ROOM = 64  # bytes of room left in each player's log after the saved turns
-
-
-def reserve_logs(logs):
-    """Each player's empty log, as long as its saved turns (a ``Saved``'s ``s["turns"]``)
-    at once, or None (a player's None: not a list of turns); made before the game and the
-    replay: a log that grew a turn at a time would move to a new block every few turns, and
-    30 logs growing in step leave holes each too small for the next (the 30-player Maxi
-    Triple replay ran out with 69 KB free on the Pico). Truncating keeps the allocation."""
-    if not isinstance(logs, list):
-        return None
-    out = []
-    for v in logs:
-        log = None
-        if isinstance(v, SavedTurns):
-            log = bytearray(v.end - v.start + _LOG_ROOM)
-            log[0:] = b""
-        out.append(log)
-    return out
 
 
 def _field_same(s, name, game):
@@ -121,7 +95,7 @@ def _field_same(s, name, game):
                     return False
             elif v.n != pl.nturns:
                 return False
-            elif not v.same(pl.log):  # another encoding of the same values may still be
+            elif pl.log:  # another encoding of the same values (_kept): compared as values
                 mine = pl.flat_turns
                 for j in range(v.n):
                     if not _same(v[j], mine[j]):
@@ -206,6 +180,7 @@ def _replay(game, s):
         if game.phase != TURN or done[p] >= len(_list(logs[p], "turns of player %d" % (p + 1))):
             break
         _turn(game, logs[p][done[p]], "player %d turn %d" % (p + 1, done[p] + 1))
+        _kept(game.players[p], logs[p])
         if tick is not None:
             tick()
         done[p] += 1
@@ -250,6 +225,21 @@ def _replay(game, s):
             game.set_holds(s["held"])
         except ValueError as x:
             raise ValueError("held dice: %s" % (x,))
+
+
+def _kept(pl, v):
+    """The turn just replayed stays where the save holds it: the player's log (``base``)
+    is the saved entries' bytes, the heap keeps none of them (a 30-player Maxi Triple save
+    holds 50 KB of turns). A save that encodes a turn otherwise (the same values: checked
+    by _turn and _field_same) keeps the replay's own bytes from that turn on."""
+    if not isinstance(v, SavedTurns):
+        return
+    if pl.base is None:
+        pl.base = v.data
+        pl.bstart = v.start
+    if pl.bstart + pl.nbase == v.last and v.same_last(pl.log):
+        pl.nbase += len(pl.log)
+        pl.log[0:] = b""
 
 
 def _turn(game, t, who):
@@ -317,9 +307,12 @@ def turns_of(pl):
     return out
 
 
-def entries_of(log):
-    """The entries of a player's turn log (``engine.Player.log``: each framed as the save
-    holds it, tag and varint length) as one bytes object each (``Player.flat_turns``)."""
+def entries_of(pl):
+    """The entries of a player's turn log (``engine.Player``: each framed as the save holds
+    it, tag and varint length) as one bytes object each (``Player.flat_turns``)."""
+    log = pl.log
+    if pl.nbase:
+        log = bytes(pl.base[pl.bstart : pl.bstart + pl.nbase]) + log
     out = []
     i = 0
     while i < len(log):

@@ -54,6 +54,8 @@ PLANT = """
 
 def _write_in_place(self, name, parts):
     path = self._path(name)
+    # the saved turns a save copies from the file (save.filebytes) are read before it goes
+    parts = [p if isinstance(p, (bytes, bytearray, memoryview)) else p[:] for p in parts]
     try:
         self._fs.remove(path)
     except OSError:

@@ -91,3 +91,42 @@ def test_a_power_cut_in_a_write_of_pieces_leaves_the_old_file_or_the_new(cut):
         pass
     fs.power_on()
     assert FileStorage("", fs=fs).read("game.dat") in (b"old record", b"new record")
+
+
+@pytest.mark.parametrize("make", [MemoryStorage, lambda: FileStorage("", fs=FlashFS())])
+def test_a_file_known_by_name_is_opened_for_each_read_and_refused_once_it_changed(make):
+    # a game's saved turns stay in game.dat (Player.base): read when needed, the file
+    # closed between reads, held open over a save's many; another file under that name is
+    # never read as if it were the first
+    st_ = make()
+    st_.write("game.dat", b"0123456789" * 100)
+    v = opened(st_, "game.dat")
+    assert v.w.held and v[5:8] == b"567"
+    v.close()
+    assert v.w.f is None and not v.w.held
+    assert v[995:] == b"56789" and v.w.f is None  # opened for the read, closed after it
+    assert v.part(10, 20).crc(10) == binascii.crc32(b"0123456789") and v.w.f is None
+    out = io.BytesIO()
+    v.part(3, 700).write_to(out)
+    assert out.getvalue() == (b"0123456789" * 100)[3:700] and v.w.f is None
+    assert v.hold() is False and v.w.f is not None and v.hold() is True
+    v.close()
+    st_.write("game.dat", b"another file")
+    with pytest.raises(OSError, match="changed"):
+        v[0:3]
+    st_.remove("game.dat")
+    with pytest.raises(OSError, match="missing"):
+        v.part(0, 900).write_to(io.BytesIO())
+    with pytest.raises(ValueError, match="closed"):  # a file handed over, not found by name
+        w = FileBytes(io.BytesIO(b"abc"), 0, 3, 2)
+        w.close()
+        w[0:2]
+
+
+def test_write_parts_copies_a_stored_files_bytes_into_the_new_file_before_the_rename():
+    for st_ in (MemoryStorage(), FileStorage("", fs=FlashFS())):
+        st_.write("game.dat", b"HEAD old turns TAIL")
+        v = opened(st_, "game.dat")
+        v.close()
+        st_.write_parts("game.dat", [b"new ", v.part(5, 14), b"!"])
+        assert st_.read("game.dat") == b"new old turns!"
