@@ -18,7 +18,10 @@ at a time (save.filebytes) and written from its pieces (codec.encode_parts): the
 block beside the new game and its logs left no room for the cards, and the first save after
 CONTINUE would have needed a buffer as long as the save. Maxi with Triple columns (53 KB,
 `make soak` only) then ran out of memory at its last box, saving the 2.1 KB of cards in one
-piece. Emulated time only; skips without the UF2 and the boot ROM."""
+piece. The bench's late worst case (30 `best` computers, Maxi with Triple columns, 2 rounds
+before the end: `make soak` only) said "not enough memory to continue" until the turns a save
+holds stayed in its file (Player.base: the replay keeps none in the heap, and a save copies
+them from the file before). Emulated time only; skips without the UF2 and the boot ROM."""
 
 import os
 
@@ -91,3 +94,27 @@ def test_a_game_at_its_last_turn_continues_and_ends(rid, n, options):
     assert files["game.dat"] != saved and g.is_over(), "the game did not end: %s" % (
         pico.text()[-300:],
     )
+
+
+@pytest.mark.skipif(not ALL, reason="make soak only (RP2_CONTINUE_ALL=1): some 15 minutes")
+def test_the_worst_case_of_30_best_computers_continues_and_ends():
+    # tools/bench/rp2.py's `late` run: the save made on CPython by the engine and `best`
+    from tools.bench.rp2 import LATE_ROUNDS, worst_late_save
+
+    files = play.firmware_files(seed=7)
+    files["game.dat"] = saved = worst_late_save(LATE_ROUNDS)
+    g = None
+    with rp2.Pico(UF2, BOOTROM, fs=rp2.littlefs_image(files)) as pico:
+        play.boot_app(pico, max_ms=120000)
+        play.settle(pico)
+        pico.press("roll", play.SHORT_MS)  # CONTINUE; the computers play on by themselves
+        for _ in range(90):  # up to 15 emulated minutes
+            pico.run_ms(10000)
+            files = pico.files()
+            assert "error.log" not in files, files["error.log"].decode()[-600:]
+            if files["game.dat"] != saved:
+                g = _saved(files["game.dat"])
+                if g.is_over():
+                    break
+        assert not pico.resets, "the watchdog reset the Pico: %s" % (pico.resets,)
+    assert g is not None and g.is_over(), "the game did not end: %s" % (pico.text()[-300:],)
