@@ -75,11 +75,11 @@ class Player:
 
     def saved(self, base, start):
         """The whole log now lies in ``base`` from ``start`` (a save was written): the
-        heap keeps none of it (the allocation stays, for the next turn)."""
+        heap keeps none of it (nor its allocation: 30 players' last turns are 1.4 KB)."""
         self.nbase += len(self.log)
         self.base = base
         self.bstart = start
-        self.log[0:] = b""
+        self.log = bytearray()
 
     def log_parts(self):
         """The turn log as the pieces a save writes: ``base``'s part, then ``log``."""

@@ -69,6 +69,9 @@ def restore(game, s):
         if isinstance(s, dict):
             s = Saved(codec_load.pack(s))
         _replay(game, s)
+        for pl in game.players:
+            if not pl.log:  # every turn stays in the save (_kept): no allocation either
+                pl.log = bytearray()
         # every field as the replay gives it, compared in place, one field at a time
         for name in FIELDS:
             if name != "seeded" and not _field_same(s, name, game):
