@@ -165,8 +165,8 @@ def save_game_parts(storage, m, parts, n):
     bytes of payload in all) after the header and the meta bytes ``m`` (``game_meta``),
     the CRC-32 computed over the pieces as they are (a piece that is the file's own bytes,
     ``save.filebytes``, read where it lies). Through ``storage.write_parts`` where the
-    storage has it; else joined and written with ``write``. Returns the payload's offset in
-    the file."""
+    storage has it; else joined and written with ``write`` (the payload's offset and the
+    file's length: :func:`game_layout`)."""
     k = len(m)
     head = _head(bytearray(_HEAD + 2 + k), GAME_KIND, GAME_VERSION, 2 + k + n)
     head[_HEAD] = k >> 8

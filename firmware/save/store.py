@@ -23,7 +23,6 @@ LEVELS = ("",) + _CPU_LEVELS  # seat kinds: "" a person, else a computer level
 SEATS = 30  # yatzy.rules.MAX_PLAYERS: the set-up remembers a name and a kind per seat
 _NAMES_FILE = const("names.dat")  # as save/records.py's (its reader)
 _NAMES_KIND = const("NAME")
-_SPILL = const(2048)  # Store.spill
 
 
 def default_setup():
@@ -62,7 +61,7 @@ class Store:
     """The app's view of every stored file; screens reach it as ``app.store``."""
 
     eligible = staticmethod(eligible)  # for screens: a game that may enter the high scores
-    spill = _SPILL  # bytes of turn logs in the heap past which saves leave them in the file
+    spill = 2048  # bytes of turn logs in the heap past which saves leave them in the file
 
     def __init__(self, storage, feed=None, slow=None):
         self.storage = storage

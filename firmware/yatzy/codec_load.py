@@ -242,18 +242,19 @@ class SavedTurns:
 
     def same_last(self, log):
         """True when ``log`` holds the bytes of the entry read last (``t[j]``)."""
-        d = self.data
-        if hasattr(d, "part"):
-            return d.same(self.last, self._at, log)
-        return log == memoryview(d)[self.last : self._at]
+        return self._same(self.last, self._at, log)
 
     def same(self, log):
-        """True when ``log`` holds these entries' bytes: compared where they lie (a file's a
-        window at a time, ``part``: a fragmented heap may have no block for a copy)."""
+        """True when ``log`` holds these entries' bytes."""
+        return self._same(self.start, self.end, log)
+
+    def _same(self, a, b, log):
+        """``data[a:b] == log`` where the bytes lie (a file's a window at a time, ``part``:
+        a fragmented heap may have no block for a copy)."""
         d = self.data
         if hasattr(d, "part"):
-            return d.same(self.start, self.end, log)
-        return log == memoryview(d)[self.start : self.end]
+            return d.same(a, b, log)
+        return log == memoryview(d)[a:b]
 
     def __repr__(self):
         return repr([self[j] for j in range(self.n)])
