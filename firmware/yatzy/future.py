@@ -25,6 +25,7 @@ Example::
 """
 
 from yatzy import rules as _rules
+from yatzy.tables import read
 
 UNIT = 64  # value units per point
 
@@ -36,31 +37,17 @@ def _i16(buf, i):
     return v - 65536 if v & 0x8000 else v
 
 
-def reachable_rows(ut, thr, dice):
-    """The exact table's U (int16 pairs, a row of thr + 1 upper totals per mask of open upper
-    boxes) without the totals no card reaches: a mask's row ends at the most its filled boxes
-    can hold (``dice`` of each face, capped at ``thr``), 6.2 KB instead of 8.2 KB for five
-    dice. Returns (row offsets, 65 of them: mask ``um``'s row is off[um] to off[um + 1], and
-    the rows as a bytearray); the values are the table's own."""
-    off = [0] * 65
-    filled = [21] * 64  # the sum of the filled boxes' faces, by mask of the open ones
-    for um in range(1, 64):
-        low = um & -um  # the lowest open face's bit: the mask without it is done already
-        filled[um] = filled[um ^ low] - _FACE_OF_BIT[low]
-    for um in range(64):
-        top = filled[um] * dice
-        off[um + 1] = off[um] + (top if top < thr else thr) + 1
-    out = bytearray(2 * off[64])
-    src = memoryview(ut)  # slices without copies
-    row = 2 * (thr + 1)
-    for um in range(64):
-        a = 2 * off[um]
-        b = 2 * off[um + 1]
-        out[a:b] = src[um * row : um * row + b - a]
-    return off, out
+def _exact(key):
+    """``(lower boxes, threshold, flags, data file, U's offset in it)`` of the exact table
+    ``exact_<key>``, or None when its data file is missing or short (a broken install: the
+    generic model plays instead of failing every decision)."""
+    from yatzy.tables import load, size
 
-
-_FACE_OF_BIT = {1: 1, 2: 2, 4: 3, 8: 4, 16: 5, 32: 6}
+    name = "exact_" + key
+    lower, thr, flags, lsize = load(name).TABLE
+    if size(name) != lsize + 128 * (thr + 1):  # L, then U: int16 per open-box mask and total
+        return None
+    return (lower, thr, flags, name, lsize)
 
 
 def _tables():
@@ -106,13 +93,9 @@ class Model:
         t = _tables()
         self.r = r
         self.key = exact_key(r) if level == "best" else None
-        self.exact = None  # (lower boxes, threshold, flags, L, U as reachable rows)
+        self.exact = None  # (lower boxes, threshold, flags, data file, U's offset): _exact
         if self.key is not None and self.key in t.EXACT:
-            from yatzy.tables import load
-
-            lower, thr, flags, lt, ut = load("exact_" + self.key).TABLE
-            self.u_off, ut = reachable_rows(ut, thr, r.dice)
-            self.exact = (lower, thr, flags, lt, ut)
+            self.exact = _exact(self.key)
         g = t.GENERIC[_family(r)]
         self.weights = g[0]  # box id (base name) -> UNIT
         self.upper_w = g[1]  # face 1..6 -> UNIT (index 0 unused)
@@ -141,14 +124,14 @@ class Model:
     def lower_part(self, card, flag, skip=None):
         """The lower boxes' share of :meth:`value` (``skip``: a box taken as filled)."""
         if self.exact is not None:
-            lower_ids, thr, flags, lt, ut = self.exact
+            lower_ids, thr, flags, name, _u = self.exact
             m = 0
             bit = 1
             for c in lower_ids:
                 if card[c] is None and c != skip:
                     m |= bit
                 bit <<= 1
-            return _i16(lt, m * flags + flag)
+            return _i16(read(name, 2 * (m * flags + flag), 2), 0)
         v = self.flag_w if flag else 0
         for c, w in self.lower:
             if card[c] is None and c != skip:
@@ -166,21 +149,28 @@ class Model:
         thr = r.bonus_threshold
         out = []
         if self.exact is not None:
-            ut = self.exact[4]
-            thr = self.exact[1]
+            _lower, thr, _flags, name, u0 = self.exact
             um = 0
+            top = 0  # the most upper total the filled boxes can hold: dice of each face
             for f in range(1, 7):
                 c = _rules.UPPER[f - 1]
                 if card[c] is None and c != skip:
                     um |= 1 << (f - 1)
-            base = self.u_off[um]
-            end = self.u_off[um + 1]
+                else:
+                    top += f * r.dice
+            if top > thr:
+                top = thr
+            lo = have if have < thr else thr
+            hi = have + face * dice
+            if hi > thr:
+                hi = thr
+            if hi > top:  # no card of these open boxes has this upper total
+                raise ValueError("upper total %d with open boxes %d" % (hi, um))
+            # U's row of this mask, from the totals asked for: one read
+            row = read(name, u0 + 2 * (um * (thr + 1) + lo), 2 * (hi - lo + 1))
             for n in range(dice + 1):
                 u = have + face * n
-                i = base + (u if u < thr else thr)
-                if i >= end:  # no card of these open boxes has this upper total
-                    raise ValueError("upper total %d with open boxes %d" % (u, um))
-                out.append(_i16(ut, i))
+                out.append(_i16(row, (u if u < thr else thr) - lo))
             return out
         v = 0
         par = 0

@@ -9,12 +9,13 @@ ascending code (:func:`_code`); the keeps of n dice are the rolls. Its one table
 and it is the only array kept (5 dice: 2.5 KB, 6 dice: 5.5 KB). A keep's index is found by
 adding its dice one by one to the empty keep (index 0). :func:`sub_keeps` lists the keeps
 a roll can make, largest first. :func:`score_table` is the raw score of every roll in one
-box, also generated (``yatzy.tables.scores_<family>``; computed for a ruleset the files do
-not cover). :func:`expect` and :func:`best_sub` are the two steps of the turn search: a
-keep is worth the mean of one more die added, a roll the best of its sub-keeps; both work
-in place on one array of a value per keep, so a turn looks a roll further ahead without a
-new array. :func:`work` is the pair of arrays the computer levels reuse for every turn of
-a game (6 dice: 1.8 + 3.7 KB, 5 dice: 1.0 + 1.8 KB), allocated once.
+box, also generated (``yatzy.tables.scores_<family>``, its rows read from a data file beside
+it at each call; computed for a ruleset the files do not cover). :func:`expect` and
+:func:`best_sub` are the two steps of the turn search: a keep is worth the mean of one more
+die added, a roll the best of its sub-keeps; both work in place on one array of a value per
+keep, so a turn looks a roll further ahead without a new array. :func:`work` is the pair of
+arrays the computer levels reuse for every turn of a game (6 dice: 1.8 + 3.7 KB, 5 dice:
+1.0 + 1.8 KB), allocated once.
 
 Example::
 
@@ -26,6 +27,7 @@ Example::
 from array import array
 
 from yatzy import rules as _rules
+from yatzy import tables as _tab
 from yatzy.scoring import counts_of
 from yatzy.tables import load
 
@@ -177,24 +179,32 @@ def release():
 
 
 def score_table(ruleset, category):
-    """Raw scores of ``category`` for every roll of ``tables(n)`` (bytes, one per roll)."""
+    """Raw scores of ``category`` for every roll of ``tables(n)`` (bytes, one per roll): read
+    from the family's data file (``scores_<family>.bin``) at each call, so no row stays on
+    the heap; computed once and kept for a ruleset or box the file does not cover."""
     base = _rules.split_extra(category)[0]
     key = (ruleset.id, base)
     row = _SCORES.get(key)
-    if row is None:
-        fam = _FAMILY.get(ruleset.id)
-        rows = load("scores_" + fam).ROWS if fam is not None else {}
-        for b in rows:  # every box of the family at once (one import)
-            _SCORES[(ruleset.id, b)] = rows[b]
-        row = _SCORES.get(key)
-    if row is None:  # a ruleset or box the generated rows do not cover
-        f = ruleset.scorers[base]
-        t = tables(ruleset.dice)
-        row = bytearray(t.nrolls)
-        for i in range(t.nrolls):
-            m = t.roll(i)
-            row[i] = f(counts_of(m), sum(m))
-        _SCORES[key] = row
+    if row is not None:
+        return row
+    fam = _FAMILY.get(ruleset.id)
+    t = tables(ruleset.dice)
+    if fam is not None:
+        name = "scores_" + fam
+        boxes = _SCORES.get(name)
+        if boxes is None:  # the file's boxes, in its order: () when it is missing or short
+            boxes = load(name).ROWS
+            if _tab.size(name) != len(boxes) * t.nrolls:
+                boxes = ()
+            _SCORES[name] = boxes
+        if base in boxes:
+            return _tab.read(name, boxes.index(base) * t.nrolls, t.nrolls)
+    f = ruleset.scorers[base]
+    row = bytearray(t.nrolls)
+    for i in range(t.nrolls):
+        m = t.roll(i)
+        row[i] = f(counts_of(m), sum(m))
+    _SCORES[key] = row
     return row
 
 

@@ -91,6 +91,12 @@ def _level_fn(level):
     return fn
 
 
+def _close():
+    from yatzy.tables import close
+
+    close()
+
+
 def _collect():
     import gc
 
@@ -104,6 +110,8 @@ def decide(game, level="basic", rand=None):
         return _level_fn(level)(game, rand)
     except MemoryError:
         pass
+    finally:
+        _close()
     _cache[0] = _cache[1] = _cache[2] = None
     _collect()
     if level != "basic":
@@ -112,6 +120,8 @@ def decide(game, level="basic", rand=None):
         except MemoryError:
             _cache[0] = _cache[1] = _cache[2] = None
             _collect()
+        finally:
+            _close()
     from yatzy.plain import plain  # loaded only here: it costs no heap until it is needed
 
     return plain(game)
@@ -126,6 +136,8 @@ def hint(game):
         return ai.hint(game), True
     except (ImportError, MemoryError):  # not on this flash, or no room for its tables
         _collect()
+    finally:
+        _close()
     return _basic(game, None), False
 
 
@@ -138,6 +150,8 @@ def loss(game, action):
         return ai.loss(game, action)
     except (ImportError, MemoryError):
         _collect()
+    finally:
+        _close()
     return None
 
 

@@ -10,7 +10,9 @@ The copy (`write`): every module of firmware/ moves to the top level, its dotted
 dots made underscores: ``ui/play.py`` -> ``ui_play.py``, ``yatzy/tables/fitted.py`` ->
 ``yatzy_tables_fitted.py``, and a package's ``__init__.py`` becomes the module of the
 package's own name (``lang/__init__.py`` -> ``lang.py``, ``yatzy/tables/__init__.py`` ->
-``yatzy_tables.py``), so that its names (``from lang import T``) import as before.
+``yatzy_tables.py``), so that its names (``from lang import T``) import as before; a data
+file (``yatzy/tables/exact_yatzy.bin``) goes to the top level too, beside the module that
+reads it from its own folder (``yatzy_tables.py``).
 Importing a flat module loads no package first: that is the difference measured (a package
 with code, ``lang``, is still loaded where something imports from it). Rewritten, with
 the line numbers kept:
@@ -278,8 +280,15 @@ def write(out, src=FIRMWARE):
     for rel in flash.firmware_files(src):
         if rel == "names.py":  # generated from the build: flash.build makes the flat one's own
             continue
+        if rel.endswith(".bin"):  # a data file: beside its package's module, at the top
+            flat = rel.rsplit("/", 1)[-1]
+            if flat in done:
+                raise FlatError("%s: a second data file named %s" % (rel, flat))
+            shutil.copyfile(os.path.join(src, rel), os.path.join(fw, flat))
+            done[flat] = rel
+            continue
         if not rel.endswith(".py"):
-            raise FlatError("%s: not a Python file (the flat copy knows only modules)" % rel)
+            raise FlatError("%s: not a Python file or data (.bin) file" % rel)
         flat = flat_name(flash.source_name(rel)) + ".py"
         with open(os.path.join(src, rel), encoding="utf-8") as f:
             text = f.read()

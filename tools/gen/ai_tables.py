@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 # Derive the computer players' compact future-value tables from the exact solver.
 # SPDX-License-Identifier: MIT
-"""Writes firmware/yatzy/tables/fitted.py and exact_<id>.py from the exact optimum, and the
-search tables keeps5.py, keeps6.py and scores_<family>.py (``--search-only``: just those).
+"""Writes firmware/yatzy/tables/fitted.py and exact_<id>.py with exact_<id>.bin from the exact
+optimum, and the search tables keeps5.py, keeps6.py and scores_<family>.py with
+scores_<family>.bin (``--search-only``: just those). The large tables are data files beside
+their modules, read a slice at a time on the board (``yatzy.tables.read``).
 
 For `yatzy`, `yahtzee` and `forced` the exact table E(mask, upper, flag) of
 tools/solver/solver.py is projected onto `L[open lower boxes, flag] + U[open upper boxes][upper]`
@@ -14,8 +16,9 @@ exact table) gets weights from one-turn values of its boxes scaled like Nordic o
 
 The search tables need no solver: ``keeps<n>.ADD`` is the one-die-more table of
 ``yatzy.keeps`` (keep ``k`` plus die ``d`` is keep ``ADD[6 * k + d - 1]``, little-endian uint16;
-keeps numbered by size, ascending multiset code within a size), and ``scores_<family>.ROWS``
-the raw score of every roll (in roll order) in every box of the rulesets of that family.
+keeps numbered by size, ascending multiset code within a size), and ``scores_<family>.bin``
+the raw score of every roll (in roll order) in every box of the rulesets of that family, box
+after box in the order of ``scores_<family>.ROWS``.
 ``host_tests/tools/gen/test_ai_tables.py`` checks both against a computation from first
 principles and that the files are up to date.
 
@@ -248,30 +251,71 @@ def keeps_module(n):
 
 
 def scores_module(family):
+    """(lines of scores_<family>.py, bytes of scores_<family>.bin): the boxes in file order,
+    and each box's row of one byte per roll, in that order."""
     rows = score_rows(family)
     out = [
         "# Raw scores of every roll in each %s box for yatzy.keeps (tools/gen/ai_tables.py)."
         % family,
         "# SPDX-License-Identifier: MIT",
-        '"""Generated; do not edit by hand. ROWS[box]: one byte per roll, in roll order,',
-        "for the rulesets %s." % ", ".join(SCORE_FAMILIES[family]),
+        '"""Generated; do not edit by hand. ROWS: the boxes of scores_%s.bin, in its order;'
+        % family,
+        "each box's row there is one byte per roll, in roll order (%d rolls), for the rulesets"
+        % len(rolls_of(6 if family == "maxi" else 5)),
+        "%s." % ", ".join(SCORE_FAMILIES[family]),
         '"""',
         "",
-        "ROWS = {",
+        "ROWS = (",
     ]
-    for base, row in rows.items():
-        out.append("    %r: (" % base)
-        out += ["        " + line for line in fmt_bytes(row)]
-        out.append("    ),")
-    out.append("}")
-    return out
+    out += ['    "%s",' % base for base in rows]
+    out.append(")")
+    return out, b"".join(rows.values())
+
+
+def exact_module(rid, names, t, flags, lb, ub):
+    """(lines of exact_<rid>.py, bytes of exact_<rid>.bin): the table's shape, and L then U."""
+    out = [
+        "# Future-value table of the best computer level for %s (tools/gen/ai_tables.py)." % rid,
+        "# SPDX-License-Identifier: MIT",
+        '"""Generated from the exact optimum (tools/solver/solver.py); do not edit by hand.',
+        "",
+        "TABLE = (lower boxes in card order, bonus threshold, flags, bytes of L); exact_%s.bin"
+        % rid,
+        "holds L, then U, as little-endian int16 in 1/%d point: future value of a column =" % UNIT,
+        "L[open-lower-bits * flags + yahtzee50] + U[open-upper-bits * (thr + 1) + upper].",
+        '"""',
+        "",
+        "TABLE = (",
+        "    (",
+    ]
+    out += ['        "%s",' % n for n in names]
+    out += ["    ),", "    %d," % t, "    %d," % flags, "    %d," % len(lb), ")"]
+    if len(ub) != 128 * (t + 1):
+        raise SystemExit("%s: U has %d bytes, not %d" % (rid, len(ub), 128 * (t + 1)))
+    return out, bytes(lb) + bytes(ub)
 
 
 def search_modules():
-    """{file name: lines} of the search tables."""
+    """{file name: lines or bytes} of the search tables (modules and data files)."""
     out = {"keeps%d.py" % n: keeps_module(n) for n in (5, 6)}
     for fam in SCORE_FAMILIES:
-        out["scores_%s.py" % fam] = scores_module(fam)
+        out["scores_%s.py" % fam], out["scores_%s.bin" % fam] = scores_module(fam)
+    return out
+
+
+def write_files(folder, files):
+    """Write {file name: lines (a module) or bytes (a data file)}; [(path, size), ...]."""
+    out = []
+    for name, body in files.items():
+        path = os.path.join(folder, name)
+        if isinstance(body, bytes):
+            tmp = path + ".tmp"
+            with open(tmp, "wb") as fh:
+                fh.write(body)
+            os.replace(tmp, path)
+            out.append((path, len(body)))
+        else:
+            out.append(_write(path, body))
     return out
 
 
@@ -280,8 +324,7 @@ def main(argv=None):
     ap.add_argument("--dir", default=os.path.join(ROOT, "firmware", "yatzy", "tables"))
     ap.add_argument("--search-only", action="store_true", help="only keeps and score tables")
     args = ap.parse_args(argv)
-    for name, lines in search_modules().items():
-        path, size = _write(os.path.join(args.dir, name), lines)
+    for path, size in write_files(args.dir, search_modules()):
         print("wrote %s (%d bytes)" % (path, size))
     if args.search_only:
         return 0
@@ -328,32 +371,8 @@ def main(argv=None):
 
     written = []
     for rid, (names, t, flags, lb, ub) in exact.items():
-        out = [
-            "# Future-value table of the best computer level for %s (tools/gen/ai_tables.py)."
-            % rid,
-            "# SPDX-License-Identifier: MIT",
-            '"""Generated from the exact optimum (tools/solver/solver.py); do not edit by hand.',
-            "",
-            "TABLE = (lower boxes in card order, bonus threshold, flags, L, U); L and U are",
-            "little-endian int16 in 1/%d point: future value of a column =" % UNIT,
-            "L[open-lower-bits * flags + yahtzee50] + U[open-upper-bits * (thr + 1) + upper].",
-            '"""',
-            "",
-            "TABLE = (",
-            "    (",
-        ]
-        out += ["        %r," % n for n in names]
-        out += [
-            "    ),",
-            "    %d," % t,
-            "    %d," % flags,
-        ]
-        for b in (lb, ub):
-            out.append("    (")
-            out += ["        " + line for line in fmt_bytes(b)]
-            out.append("    ),")
-        out.append(")")
-        written.append(_write(os.path.join(args.dir, "exact_%s.py" % rid), out))
+        py, data = exact_module(rid, names, t, flags, lb, ub)
+        written += write_files(args.dir, {"exact_%s.py" % rid: py, "exact_%s.bin" % rid: data})
     out = [
         "# Generic future-value weights of the computer players (tools/gen/ai_tables.py).",
         "# SPDX-License-Identifier: MIT",

@@ -270,25 +270,46 @@ def test_a_computer_turn_leaves_its_search_tables_when_it_scores(level, monkeypa
 
 
 @pytest.mark.parametrize("key", ["yatzy", "yahtzee", "forced"])
-def test_the_exact_tables_reachable_rows_hold_every_value_a_card_can_read(key):
-    """The exact table's upper part is kept without the upper totals no card reaches: every
-    total that the filled upper boxes can hold (five dice of a face at most, capped at the
-    threshold) reads the table's own value, and one more than a row can hold is refused."""
+def test_the_model_reads_every_upper_value_a_card_can_ask_where_the_file_holds_it(key):
+    """The exact table's U stays in its data file and the model reads a slice of a row at a
+    time: for every mask of open upper boxes and every total its filled boxes can hold (five
+    dice of a face at most, capped at the threshold), with no box scored and with each open
+    box scored with every count of its face, the values read equal the whole file's."""
+    import os
+
     from yatzy import future
     from yatzy.tables import load
 
-    _lower, thr, _flags, _lt, ut = load("exact_" + key).TABLE
-    off, rows = future.reachable_rows(ut, thr, 5)
-    assert len(rows) < len(ut)
+    from tools.paths import ROOT
+
+    _lower, thr, _flags, lsize = load("exact_" + key).TABLE
+    with open(os.path.join(ROOT, "firmware", "yatzy", "tables", "exact_%s.bin" % key), "rb") as f:
+        data = f.read()
+
+    def u(um, total):
+        i = lsize + 2 * (um * (thr + 1) + min(total, thr))
+        return int.from_bytes(data[i : i + 2], "little", signed=True)
+
+    g = Game(key, ["A"])
+    m = future.Model(g.rules, "best")
+    assert m.exact is not None
     for um in range(64):
+        card = dict.fromkeys(g.rules.categories)
         totals = {0}
         for f in range(1, 7):
             if not (um >> (f - 1)) & 1:  # a filled box: any count of its face
+                card[R.UPPER[f - 1]] = 0
                 totals = {t + f * n for t in totals for n in range(6)}
-        assert off[um + 1] - off[um] == min(max(totals), thr) + 1
-        for u in totals:
-            i = min(u, thr)
-            assert future._i16(rows, off[um] + i) == future._i16(ut, um * (thr + 1) + i)
+        for have in totals:
+            assert m.upper_row(card, have, None, 0, 0) == [u(um, have)]
+            for f in range(1, 7):
+                c = R.UPPER[f - 1]
+                if card[c] is None and have < thr:
+                    got = m.upper_row(card, have, c, f, 5)
+                    assert got == [u(um & ~(1 << (f - 1)), have + f * n) for n in range(6)]
+        if max(totals) < thr:
+            with pytest.raises(ValueError, match="upper total"):
+                m.upper_row(card, max(totals) + 1, None, 0, 0)
 
 
 def test_best_refuses_an_upper_total_no_card_of_its_open_boxes_can_have():

@@ -109,7 +109,11 @@ def test_todays_flat_copy_has_every_board_module_at_the_top_and_compiles(flat_co
     names = {f[:-3] for f in done}
     packaged, _ = flat.module_names()
     tops = {m.split(".")[0] for m in packaged}
+    data = [f for f in done if f.endswith(".bin")]  # the tables' data files, beside their reader
+    assert data and all(done[f] == "yatzy/tables/" + f for f in data)
     for f in done:
+        if f in data:
+            continue
         with open(os.path.join(fw, f)) as fh:
             tree = ast.parse(fh.read())
         for node in ast.walk(tree):  # every firmware import names a flat module

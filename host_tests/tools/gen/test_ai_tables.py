@@ -13,7 +13,7 @@ from itertools import combinations_with_replacement
 
 import pytest
 from support.ai_games import CASES, key, play
-from yatzy import keeps
+from yatzy import future, keeps, tables
 from yatzy import rules as R
 from yatzy.scoring import counts_of
 
@@ -21,6 +21,7 @@ from tools.gen import ai_tables as gen
 from tools.paths import ROOT
 
 GOLDEN = os.path.join(ROOT, "host_tests", "golden", "ai_decisions.json")
+TABLES = os.path.join(ROOT, "firmware", "yatzy", "tables")
 
 
 def reference_keeps(n):
@@ -98,19 +99,57 @@ def test_a_ruleset_the_files_do_not_cover_gets_computed_rows():
 
 
 def test_the_files_hold_what_the_generator_writes_now():
-    from yatzy.tables import keeps5, keeps6, scores_maxi, scores_nordic, scores_yahtzee
+    from yatzy.tables import keeps5, keeps6
 
     for n, mod in ((5, keeps5), (6, keeps6)):
         assert list(array("H", mod.ADD)) == gen.add_table(n), "regenerate: " + mod.__name__
-    for fam, mod in (
-        ("nordic", scores_nordic),
-        ("yahtzee", scores_yahtzee),
-        ("maxi", scores_maxi),
-    ):
-        assert mod.ROWS == gen.score_rows(fam), "regenerate: " + mod.__name__
-    assert sorted(gen.search_modules()) == sorted(
-        ["keeps5.py", "keeps6.py", "scores_maxi.py", "scores_nordic.py", "scores_yahtzee.py"]
+    files = gen.search_modules()
+    assert sorted(files) == sorted(
+        ["keeps5.py", "keeps6.py"]
+        + ["scores_%s.%s" % (f, e) for f in ("maxi", "nordic", "yahtzee") for e in ("py", "bin")]
     )
+    for fam in ("nordic", "yahtzee", "maxi"):
+        rows = gen.score_rows(fam)
+        mod = tables.load("scores_" + fam)
+        assert mod.ROWS == tuple(rows), "regenerate: " + mod.__name__
+        with open(os.path.join(TABLES, "scores_%s.bin" % fam), "rb") as f:
+            data = f.read()
+        assert data == files["scores_%s.bin" % fam] == b"".join(rows.values())
+
+
+def test_each_exact_data_file_is_its_module_s_shape():
+    for rid in ("yatzy", "yahtzee", "forced"):
+        lower, thr, flags, lsize = tables.load("exact_" + rid).TABLE
+        assert lsize == 2 * (flags << len(lower))  # an int16 per open-box mask and flag
+        assert tables.size("exact_" + rid) == lsize + 2 * 64 * (thr + 1)
+
+
+def test_read_gives_the_file_s_bytes_and_names_a_short_file():
+    with open(os.path.join(TABLES, "scores_nordic.bin"), "rb") as f:
+        data = f.read()
+    assert tables.read("scores_nordic", 252, 252) == data[252:504]
+    with pytest.raises(
+        ValueError, match="scores_nordic.bin: 10 bytes at %d, 4 there" % (len(data) - 4)
+    ):
+        tables.read("scores_nordic", len(data) - 4, 10)
+    assert tables.size("no_such_table") == 0
+    with pytest.raises(OSError):
+        tables.read("no_such_table", 0, 1)
+
+
+def test_missing_data_files_mean_the_generic_model_and_computed_rows(monkeypatch):
+    """A broken install (no .bin files): `best` plays with the generic model instead of
+    failing each decision, and the score rows are computed, equal to the files' rows."""
+    from yatzy.engine import Game
+
+    g = Game("yatzy", ["a"])
+    want = {c: bytes(keeps.score_table(g.rules, c)) for c in g.rules.categories}
+    keeps.release()
+    monkeypatch.setattr(tables, "_path", lambda name: os.path.join(TABLES, "gone_" + name))
+    assert future.Model(g.rules, "best").exact is None
+    for c in g.rules.categories:
+        assert bytes(keeps.score_table(g.rules, c)) == want[c]
+    keeps.release()
 
 
 def test_best_sub_is_the_best_over_every_sub_keep():

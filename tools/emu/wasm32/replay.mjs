@@ -91,7 +91,7 @@ async function main() {
     for (const name of fs.readdirSync(src)) {
       const s = path.join(src, name);
       if (fs.statSync(s).isDirectory()) copyDir(s, `${dst}/${name}`);
-      else if (/\.(mpy|py)$/.test(name)) mp.FS.writeFile(`${dst}/${name}`, fs.readFileSync(s));
+      else if (/\.(mpy|py|bin)$/.test(name)) mp.FS.writeFile(`${dst}/${name}`, fs.readFileSync(s));
     }
   };
   mp.FS.mkdir("/flash");
