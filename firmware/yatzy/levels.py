@@ -6,8 +6,8 @@ both names and registers the functions).
 
 ``LEVELS``: every level, weakest to strongest. ``PROVIDERS``: level -> the module that
 registers it with ``strategy.register`` when imported (an explicit table: nothing else
-is imported by name); ``basic`` is ``yatzy.strategy`` itself.
+is imported by name).
 """
 
 LEVELS = ("basic", "easy", "good", "best")
-PROVIDERS = {"easy": "yatzy.ai", "good": "yatzy.ai", "best": "yatzy.ai"}
+PROVIDERS = {"basic": "yatzy.basic", "easy": "yatzy.ai", "good": "yatzy.ai", "best": "yatzy.ai"}

@@ -5,7 +5,6 @@ plays when neither the chosen level's tables nor ``basic``'s fit in the heap, so
 eight computers on a fragmented heap still goes on. It keeps the dice of the most common
 face and rolls while rolls are left, then scores the box worth most now."""
 
-from yatzy import strategy
 from yatzy.engine import DIRECTION, OVER, ROLLOFF
 
 
@@ -13,8 +12,13 @@ def plain(game):
     """The move that needs no tables, for a heap with no room even for ``basic``'s: keep the
     most common face (the higher on a tie) and roll while rolls are left, then score the
     box worth most now (the first of equals in the card's order)."""
-    if game.phase in (ROLLOFF, DIRECTION, OVER):
-        return strategy._basic(game)  # these phases need no tables
+    ph = game.phase
+    if ph == ROLLOFF:
+        return ("rolloff",)
+    if ph == DIRECTION:
+        return ("direction", "down")
+    if ph == OVER:
+        raise ValueError("the game is over: no action to take")
     if not game.rolls_used:
         return ("roll",)
     d = game.dice

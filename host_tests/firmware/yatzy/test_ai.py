@@ -4,7 +4,7 @@ import subprocess
 import sys
 
 import pytest
-from yatzy import ai, codec, strategy
+from yatzy import ai, basic, codec, strategy
 from yatzy import rules as R
 from yatzy.dice import SeededDice
 from yatzy.engine import OVER, Game
@@ -258,7 +258,7 @@ def test_a_computer_turn_leaves_its_search_tables_when_it_scores(level, monkeypa
     scored = searched = 0
     while scored < 6:
         act = strategy.decide(g, level)
-        held = ai._cache if level == "best" else strategy._cache[2]
+        held = ai._cache if level == "best" else basic._cache[2]
         if act[0] == "score":
             scored += 1
             assert not held  # nothing of the turn's search is left

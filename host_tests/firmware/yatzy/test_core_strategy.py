@@ -3,7 +3,7 @@
 import random
 
 import pytest
-from yatzy import codec, rules, strategy
+from yatzy import basic, codec, rules, strategy
 from yatzy.engine import DIRECTION, ROLLOFF, TIEBREAK, Game
 from yatzy.plain import plain
 
@@ -11,7 +11,7 @@ from tools.core.soak import check_final, option_variants
 
 
 def scaled(v):
-    return v / strategy.SCALE
+    return v / basic.SCALE
 
 
 def test_chance_expectation_matches_the_per_die_recursion():
@@ -22,13 +22,13 @@ def test_chance_expectation_matches_the_per_die_recursion():
         e = sum(max(face, e) for face in range(1, 7)) / 6
     for n, rid in ((5, "yatzy"), (6, "maxi")):
         g = Game(rid, ["A"], {"categories": ["chance"]})
-        assert scaled(strategy.keep_values(g, 3)[0]) == pytest.approx(n * e, abs=1e-3)
+        assert scaled(basic.keep_values(g, 3)[0]) == pytest.approx(n * e, abs=1e-3)
 
 
 def test_yatzy_chase_probability_is_the_known_optimum():
     # The best chance of five of a kind in three rolls is 0.04603 (2,783,176 / 60,466,176).
     g = Game("yatzy", ["A"], {"categories": ["yatzy"]})
-    p = scaled(strategy.keep_values(g, 3)[0]) / 50
+    p = scaled(basic.keep_values(g, 3)[0]) / 50
     assert p == pytest.approx(2783176 / 60466176, abs=1e-4)
 
 
@@ -95,9 +95,9 @@ def test_all_rolls_turn_value_matches_a_must_reroll_brute_force(box, score):
     g = Game("yatzy", ["A"], {"categories": [box], "all_rolls": True})
     free = Game("yatzy", ["A"], {"categories": [box]})
     want = _must_roll_value(score, 3)
-    got = scaled(strategy.keep_values(g, 3)[0])
+    got = scaled(basic.keep_values(g, 3)[0])
     assert got == pytest.approx(want, abs=1e-3)
-    assert got < scaled(strategy.keep_values(free, 3)[0])  # the rule costs something
+    assert got < scaled(basic.keep_values(free, 3)[0])  # the rule costs something
 
 
 def test_bonus_completion_counts():
