@@ -3,19 +3,19 @@
 """The dice-multiset tables the computer players search a turn with.
 
 ``tables(n)`` numbers every keep, a multiset of 0..n dice, by size and, within a size, by
-ascending code (:func:`_code`); the keeps of n dice are the rolls. Its one table,
-``add[6 * k + d - 1]`` (the keep ``k`` plus one die ``d``), is generated offline
-(``yatzy.tables.keeps<n>``, by tools/gen/ai_tables.py): nothing is built on the device,
-and it is the only array kept (5 dice: 2.5 KB, 6 dice: 5.5 KB). A keep's index is found by
-adding its dice one by one to the empty keep (index 0). :func:`sub_keeps` lists the keeps
-a roll can make, largest first. :func:`score_table` is the raw score of every roll in one
-box, also generated (``yatzy.tables.scores_<family>``, its rows read from a data file beside
-it at each call; computed for a ruleset the files do not cover). :func:`expect` and
-:func:`best_sub` are the two steps of the turn search: a keep is worth the mean of one more
-die added, a roll the best of its sub-keeps; both work in place on one array of a value per
-keep, so a turn looks a roll further ahead without a new array. :func:`work` is the pair of
-arrays the computer levels reuse for every turn of a game (6 dice: 1.8 + 3.7 KB, 5 dice:
-1.0 + 1.8 KB), allocated once.
+ascending code (3 bits per face count, face 6 the highest); the keeps of n dice are the
+rolls. Its one table, ``add[6 * k + d - 1]`` (the keep ``k`` plus one die ``d``), is
+generated offline (``yatzy.tables.keeps<n>``, by tools/gen/ai_tables.py): nothing is built
+on the device, and it is the only array kept (5 dice: 2.5 KB, 6 dice: 5.5 KB). A keep's
+index is found by adding its dice one by one to the empty keep (index 0). :func:`sub_keeps`
+lists the keeps a roll can make, largest first. :func:`score_table` is the raw score of
+every roll in one box, also generated (``yatzy.tables.scores_<family>``, its rows read from
+a data file beside it at each call; computed for a ruleset the files do not cover).
+:func:`expect` and :func:`best_sub` are the two steps of the turn search: a keep is worth
+the mean of one more die added, a roll the best of its sub-keeps; both work in place on one
+array of a value per keep, so a turn looks a roll further ahead without a new array.
+:func:`work` is the pair of arrays the computer levels reuse for every turn of a game (6
+dice: 1.8 + 3.7 KB, 5 dice: 1.0 + 1.8 KB), allocated once.
 
 Example::
 
@@ -42,30 +42,6 @@ _FAMILY = {
     "yahtzee": "yahtzee",
     "maxi": "maxi",
 }
-
-
-def _code(counts):
-    """A multiset of dice as one int: 3 bits per face count (faces 1..6)."""
-    c = 0
-    for v in range(6, 0, -1):
-        c = (c << 3) | counts[v]
-    return c
-
-
-def _uncode(code):
-    """Sorted dice of a multiset code."""
-    out = []
-    for v in range(1, 7):
-        out.extend([v] * ((code >> (3 * (v - 1))) & 7))
-    return out
-
-
-def _size(code):
-    n = 0
-    while code:
-        n += code & 7
-        code >>= 3
-    return n
 
 
 def _multisets(size, faces):
