@@ -640,8 +640,11 @@ def run_romfs(uf2_romfs, bootrom, presses, frames, log):
         first, heap = play.boot_app(pico)
         t_boot = pico.resets[-1][0]
         r = {"heap_start": heap, "first_frame_ms": first_frame_ms(pico, t_boot)}
-        # the dice_seed file, then power-cycle so the planned game is the one played
+        # the dice_seed file and the stock run's settings (the language chosen, else the first
+        # start asks for it and the planned game is not the one played), then power-cycle
         pico.repl_exec("f = open('dice_seed', 'w')\nf.write('%d')\nf.close()" % SEED)
+        for name, data in settings_files(sleep_s=30).items():
+            pico.repl_exec("f = open(%r, 'wb')\nf.write(%r)\nf.close()" % (name, data))
         pico.reset()
         play.boot_app(pico)
         play.settle(pico)
