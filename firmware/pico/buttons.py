@@ -29,6 +29,16 @@
 # - irq=True (the Pico's runner, with both edges wired): poll() samples only the buttons
 #   whose state is not settled, plus all of them every _SAMPLE_MS and after a ring overflow;
 #   the edges carry everything else. irq=False samples every button on every poll.
+# - A lost edge: MicroPython runs a pin's soft IRQ through its scheduler, whose queue (4 on
+#   the rp2 port) drops what does not fit, e.g. the last flip of a release's bounce while
+#   the app is in C code. A button the edges left "down" that a sample then reads "up" had
+#   its release edge lost: when is unknown, so that down is no press (lost_edges counts
+#   them). Without this, the bounce after a release became a second press (the emulated
+#   Pico with the ROMFS UF2, at the title's NEW GAME: set-up's first row changed too).
+#   Known limit: a soft IRQ that runs late (the app in one C call longer than debounce_ms,
+#   e.g. a whole frame on the I2C bus, right after a bouncing release) stamps its edge late,
+#   so a bounce's "down" can still look like a press; recording edges in a hard IRQ would
+#   stamp them on time (open work, docs/rp2_emulator.md).
 
 try:
     from micropython import const
@@ -105,6 +115,7 @@ class Buttons:
         self._w = 0  # written by edge() only
         self._r = 0  # advanced by poll() only
         self.dropped_edges = 0
+        self.lost_edges = 0  # release edges found missing by a sample (_observe)
         self._dropped_seen = 0
         self._sample_t = None  # irq=True: when every input was last sampled
         self._events = []
@@ -147,9 +158,10 @@ class Buttons:
                 every = True
                 self._sample_t = now_ms
                 self._dropped_seen = self.dropped_edges
+        lost = self.irq  # with edges wired, a sample that contradicts them means one was lost
         for inp in self.inputs:
             if every or inp.state != _IDLE or inp.cand:
-                self._observe(inp, inp.pressed_level(inp.read()), now_ms)
+                self._observe(inp, inp.pressed_level(inp.read()), now_ms, lost)
         events = self._events
         if events:
             self._events = []
@@ -202,7 +214,7 @@ class Buttons:
         return best
 
     # -- logic -----------------------------------------------------------------
-    def _observe(self, inp, level, t):
+    def _observe(self, inp, level, t, lost=False):
         st = inp.state
         if st == _IGNORE:
             if inp.cand or ticks_diff(t, inp.cand_t) < self.debounce_ms:
@@ -213,6 +225,17 @@ class Buttons:
             st = inp.state = _IDLE  # released long enough: the ignored press is over
         if st == _IDLE:
             if inp.cand and ticks_diff(t, inp.cand_t) >= self.debounce_ms:
+                if lost and not level:
+                    # the edges said down and no edge came since, yet the pin reads up: its
+                    # release edge was lost (MicroPython drops a soft IRQ when its scheduler
+                    # queue is full: a contact bouncing while the app is busy in C code).
+                    # When it came is unknown, so this down is no press (else a bounce
+                    # after a release would be one: a phantom press, seen on the Pico)
+                    self.lost_edges += 1
+                    inp.cand = False
+                    inp.cand_t = t
+                    inp.first_t = None
+                    return
                 st = inp.state = _DOWN  # down for debounce_ms: the press counts
                 inp.down_t = inp.first_t if inp.first_t is not None else inp.cand_t
             elif level != inp.cand:

@@ -97,6 +97,56 @@ def test_same_tap_without_edges_is_lost_which_is_why_they_are_latched():
     assert simulate(clock, pins, btns, 300, 100, irq=False) == []
 
 
+def _release_bounce(pin, btns, clock, lose_last):
+    """A press 0..100 ms whose release bounces (up 100, down 101, up 102), its edges fed as
+    the IRQs would and polled as the runner does: when an edge arrives, and then at the
+    deadline the debouncer asks for (20 ms after the bounce's "down"). ``lose_last``: the
+    last flip's IRQ never comes (a full scheduler queue)."""
+    pin.script += [(0, 0), (100, 1), (101, 0), (102, 1)]
+    events = []
+    for t, level in ((0, 0), (100, 1), (101, 0)):
+        btns.edge(0, level, t)
+        clock.t = t
+        events += btns.poll(t)
+    if not lose_last:
+        btns.edge(0, 1, 102)
+        clock.t = 102
+        events += btns.poll(102)
+    deadline = 101 + btns.next_deadline(101) if lose_last else 125
+    for t in (deadline, 200, 300):
+        clock.t = t
+        events += btns.poll(t)
+    return events
+
+
+@pytest.mark.parametrize("lose_last", [False, True])
+def test_a_lost_release_edge_in_the_bounce_is_no_second_press(lose_last):
+    """The emulated Pico (ROMFS UF2) lost the last IRQ of a release's bounce while the app
+    changed screens; the next poll, 20 ms after the bounce's last "down", read the pin "up"
+    and counted a second press. A sample that contradicts the edges means a lost edge:
+    no press, counted in lost_edges."""
+    clock, pins, btns = make(irq=True)
+    events = _release_bounce(pins[0], btns, clock, lose_last)
+    assert [(b, k) for b, k, _ in events] == [("b0", SHORT)]
+    assert btns.lost_edges == (1 if lose_last else 0)
+    pins[0].press(400, 500)  # the next press is one, as ever
+    events = simulate(clock, pins, btns, 700, 10, start=301)
+    assert [(b, k) for b, k, _ in events] == [("b0", SHORT)]
+
+
+def test_without_edges_a_down_seen_by_samples_lasts_until_the_sample_that_reads_up():
+    """irq=False has only samples: a down seen at one poll and up at a poll 30 ms later is a
+    press (the edge rule above is only for when edges are wired)."""
+    clock, pins, btns = make(irq=False)
+    pins[0].press(0, 25)
+    events = []
+    for t in (0, 30):
+        clock.t = t
+        events += btns.poll(t)
+    assert [(b, k) for b, k, _ in events] == [("b0", SHORT)]
+    assert btns.lost_edges == 0
+
+
 def test_glitch_shorter_than_debounce_is_not_a_press():
     clock, pins, btns = make()
     pins[0].press(100, 100 + DEBOUNCE - 5)
