@@ -26,7 +26,7 @@ Example::
 
 from yatzy import rules as _rules
 from yatzy import strategy as _st
-from yatzy.engine import DIRECTION, OVER, ROLLOFF, TIEBREAK
+from yatzy.engine import TIEBREAK
 from yatzy.holds import keep_mask
 from yatzy.keeps import best_sub, expect, ints, put, score_table, sub_keeps
 from yatzy.keeps import tables as _tables
@@ -167,13 +167,9 @@ def _score(game):
 
 def basic(game, rand=None):
     """The basic level's next action (``strategy.decide``'s contract)."""
-    ph = game.phase
-    if ph == ROLLOFF:
-        return ("rolloff",)
-    if ph == DIRECTION:
-        return ("direction", "down")
-    if ph == OVER:
-        raise ValueError("the game is over: no action to take")
+    a = _st.no_turn(game)
+    if a is not None:
+        return a
     if not game.rolls_used:
         return ("roll",)
     left = game.rolls_left()

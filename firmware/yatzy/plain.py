@@ -5,20 +5,16 @@ plays when neither the chosen level's tables nor ``basic``'s fit in the heap, so
 eight computers on a fragmented heap still goes on. It keeps the dice of the most common
 face and rolls while rolls are left, then scores the box worth most now."""
 
-from yatzy.engine import DIRECTION, OVER, ROLLOFF
+from yatzy.strategy import no_turn
 
 
 def plain(game):
     """The move that needs no tables, for a heap with no room even for ``basic``'s: keep the
     most common face (the higher on a tie) and roll while rolls are left, then score the
     box worth most now (the first of equals in the card's order)."""
-    ph = game.phase
-    if ph == ROLLOFF:
-        return ("rolloff",)
-    if ph == DIRECTION:
-        return ("direction", "down")
-    if ph == OVER:
-        raise ValueError("the game is over: no action to take")
+    a = no_turn(game)  # these phases need no tables
+    if a is not None:
+        return a
     if not game.rolls_used:
         return ("roll",)
     d = game.dice

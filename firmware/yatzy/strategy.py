@@ -28,6 +28,7 @@ Example::
     ('roll',)
 """
 
+from yatzy.engine import DIRECTION, OVER, ROLLOFF
 from yatzy.keeps import native, work
 from yatzy.keeps import tables as _tables
 from yatzy.levels import LEVELS, PROVIDERS  # noqa: F401 (LEVELS: public here too)
@@ -53,6 +54,20 @@ def tables(n):
         return t
     except MemoryError:
         _collect()
+    return None
+
+
+def no_turn(game):
+    """The action of a phase that is no turn and needs no tables (the roll-off, the
+    direction: "down"), or None in a turn. ValueError: the game is over. ``basic`` and
+    ``yatzy.plain`` both start from it."""
+    ph = game.phase
+    if ph == ROLLOFF:
+        return ("rolloff",)
+    if ph == DIRECTION:
+        return ("direction", "down")
+    if ph == OVER:
+        raise ValueError("the game is over: no action to take")
     return None
 
 
@@ -118,14 +133,15 @@ def hint(game):
     """The hint coach's move: ``(action, exact)``, the ``best`` level's suggestion
     (``exact`` True) or, when its tables do not fit in the heap, the basic one (False)."""
     try:
-        from yatzy import ai
+        try:
+            from yatzy import ai
 
-        return ai.hint(game), True
-    except (ImportError, MemoryError):  # not on this flash, or no room for its tables
-        _collect()
+            return ai.hint(game), True
+        except (ImportError, MemoryError):  # not on this flash, or no room for its tables
+            _collect()
+        return _level_fn("basic")(game, None), False  # (reads score rows too)
     finally:
         _close()
-    return _level_fn("basic")(game, None), False
 
 
 def loss(game, action):

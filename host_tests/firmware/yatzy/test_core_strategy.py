@@ -243,3 +243,24 @@ def test_a_level_and_basic_out_of_memory_play_the_plain_move(monkeypatch):
     while not g.is_over():  # a whole game on the fallback alone
         g.apply(strategy.decide(g, "test_big"))
     check_final(g)
+
+
+def test_every_decision_and_hint_path_closes_the_table_files(monkeypatch):
+    """A data file read() opened holds its cache on the Pico's heap until close(): decide()
+    and hint() close them on every path, the hint's basic fallback (its best box reads the
+    score rows) included."""
+    from yatzy import ai, tables
+
+    g = Game("yatzy", ["A"], dice=3)
+    for _ in range(3):
+        g.roll()  # no rolls left: a box to choose, from the score rows
+    assert strategy.decide(g, "best")[0] == "score"
+    assert tables._open == {}
+
+    def no_room(game):
+        raise MemoryError
+
+    monkeypatch.setattr(ai, "hint", no_room)
+    act, exact = strategy.hint(g)
+    assert act[0] == "score" and not exact
+    assert tables._open == {}
