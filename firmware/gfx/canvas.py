@@ -381,38 +381,7 @@ class Canvas:
 # Pico at 125 MHz (rp2 bench). Compiled at first use where the runtime has the native
 # emitter (the Pico, the unix port); plain Python elsewhere (CPython, the WebAssembly port),
 # with the same pixels (host_tests/firmware/gfx/test_blit_native.py checks both on the unix
-# port). prm: first byte in buf, first in the sprite, 0, columns, keep, clip, shift, part
-# (viper takes at most 4 arguments).
-_VIPER = """
-@micropython.viper
-def col(buf, ink, mask, prm) -> int:
-    b = ptr8(buf)
-    s = ptr8(ink)
-    q = ptr8(mask)
-    p = ptr32(prm)
-    base = p[0]
-    src = p[1]
-    k = p[2]
-    k1 = p[3]
-    keep = p[4]
-    clip = p[5]
-    sh = p[6]
-    part = p[7]
-    while k < k1:
-        m = q[src + k] & keep
-        if m:
-            v = s[src + k] & m
-            if part:
-                m = (m >> (8 - sh)) & clip
-                v = (v >> (8 - sh)) & clip
-            else:
-                m = (m << sh) & clip
-                v = (v << sh) & clip
-            i = base + k
-            b[i] = (b[i] & (0xFF ^ m)) | v
-        k += 1
-    return 0
-"""
+# port). The viper source is gfx/canvas_viper.py.
 # (col, prm) once compiled, False where the runtime has no viper; compiled at the first die
 # drawn, or earlier by the set-up screens in their idle time (ui/setup.py)
 _native = [None]
@@ -421,11 +390,15 @@ _native = [None]
 def _native_blit():
     k = False
     try:
+        import sys
         from array import array
 
+        import gfx.canvas_viper as source
+
+        sys.modules.pop("gfx.canvas_viper")  # its text leaves the heap once compiled
+        delattr(sys.modules["gfx"], "canvas_viper")
         d = {}
-        # the source (about 0.8 KB) leaves the heap once compiled: this runs once
-        exec(globals().pop("_VIPER"), d)
+        exec(source.VIPER, d)
         k = (d["col"], array("i", [0] * 8))
     except Exception:  # noqa: BLE001 - no micropython module, no native emitter, no room
         pass

@@ -103,7 +103,8 @@ def firmware_names(build_dir):
 
 def run_time_names():
     """The identifiers of the sources the firmware compiles when it runs (the viper kernels:
-    a module constant named ``_VIPER``): the compiler interns each name it reads."""
+    a module constant named ``VIPER``, in ``gfx/canvas_viper.py`` and ``yatzy/keeps_viper.py``):
+    the compiler interns each name it reads."""
     import ast
     import io
     import tokenize
@@ -118,7 +119,7 @@ def run_time_names():
             for node in tree.body:
                 if (
                     isinstance(node, ast.Assign)
-                    and any(isinstance(t, ast.Name) and t.id == "_VIPER" for t in node.targets)
+                    and any(isinstance(t, ast.Name) and t.id == "VIPER" for t in node.targets)
                     and isinstance(node.value, ast.Constant)
                 ):
                     for tok in tokenize.generate_tokens(io.StringIO(node.value.value).readline):
