@@ -5,8 +5,8 @@
 # imports machine, time or os. One screen object is active at a time (ui/widgets.py,
 # Screen); buttons reach it as ui.keys indexes (left-handed: hold1..hold5 mirrored). A
 # screen calls app.changed() when its picture changes; the app then redraws the frame into
-# display.buffer and the frame pusher sends only the changed windows. Screens live in ui/
-# and are imported when first shown; heap.py drops the groups of modules not in use.
+# display.buffer and the frame pusher sends only the changed windows. Screens live in ui/,
+# imported when first shown; heap.py drops the groups of modules not in use.
 
 import lang
 from gfx.canvas import Canvas
@@ -14,7 +14,7 @@ from gfx.font import MEDIUM, SMALL
 from gfx.pusher import FramePusher
 from lang import T
 from ui import keys
-from ui.widgets import note_text, reading, softkeys, upper, wrap
+from ui.widgets import reading, softkeys, upper, wrap
 
 
 class App:
@@ -25,8 +25,7 @@ class App:
         self.storage = storage
         self.dice = dice
         self.sound = sound
-        # lang: a language code for this session (the simulator's --lang), None: the saved
-        # one; ask_lang: with none saved, ask for it (the device's first start), else English
+        # lang: this session's (--lang), None: the saved one; ask_lang: ask when none is saved
         self.lang, self.ask_lang = lang, ask_lang
         self._feed = feed  # the watchdog's feed (device) while a long save is read, or None
         self.cv = Canvas(display.buffer, display.width, display.height)
@@ -101,19 +100,18 @@ class App:
         note = self.store.scores_note()
         if note:
             notes.append(note)
-        # the title needs only the saved game's summary: the game, its reader and the records
-        # go (about 60 KB on the 64-bit port); "Continue" reads the save again
+        # the title needs only the save's summary: the game, its reader and the records go
         self._saved = g = None
         self.store.release()
         import heap
 
         heap.drop("start", keep=before)
         lang.words(True)
+        from ui.menu import Pick, note_text
+
         self.notice = "; ".join([note_text(n) for n in notes]) if notes else None
         self.apply_display_settings()
         if ask:
-            from ui.menu import Pick
-
             self.show(Pick(self))
         else:
             self.title()
@@ -132,6 +130,8 @@ class App:
         if self._saved is None and self.saved_info is not None:
             g, note = self.store.load_game(self.dice)
             if g is None:  # gone or damaged since start-up
+                from ui.menu import note_text
+
                 self.saved_info = None
                 self.notice = note_text(note) if note else None
             return g

@@ -11,7 +11,7 @@ from settings import choices
 
 from ui.keys import HOLD5, ROLL
 from ui.lists import ListScreen, cycle, on_off
-from ui.widgets import softkeys
+from ui.widgets import softkeys, upper
 
 
 class Title(ListScreen):
@@ -261,3 +261,22 @@ class GameMenu(ListScreen):
                 app.title()
 
             app.show(Confirm(app, ("abandon_q1", "abandon_q2"), abandon, self))
+
+
+def note_text(note):
+    """A store note (or a message id) as the title shows it, in the chosen language; a
+    note without a translation (a save refused for a reason of its own) in upper case.
+    (Here, not in ui.widgets: the notes' English texts stay off the heap during a game.)"""
+    # the notes the store gives (English, from save/) -> their message ids
+    key = {
+        "Flash read error": "flash_error",
+        "Names damaged": "names_damaged",
+        "Settings damaged: defaults used": "settings_damaged",
+        "Some settings reset": "settings_reset",
+        "Saved game from an older version": "save_old",
+        "Saved game from a newer version": "save_new",
+        "Saved game damaged": "save_damaged",
+        "High scores damaged: reset": "scores_damaged",
+        "High scores repaired from backup": "scores_repaired",
+    }.get(note, note)
+    return T[key] if key in T else upper(note)

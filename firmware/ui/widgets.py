@@ -103,26 +103,6 @@ def wrap(text, width):
     return out
 
 
-def note_text(note):
-    """A store note (or a message id) as the title shows it, in the chosen language; a
-    note without a translation (a save refused for a reason of its own) in upper case."""
-    from lang import T
-
-    # the notes the store gives (English, from save/) -> their message ids
-    key = {
-        "Flash read error": "flash_error",
-        "Names damaged": "names_damaged",
-        "Settings damaged: defaults used": "settings_damaged",
-        "Some settings reset": "settings_reset",
-        "Saved game from an older version": "save_old",
-        "Saved game from a newer version": "save_new",
-        "Saved game damaged": "save_damaged",
-        "High scores damaged: reset": "scores_damaged",
-        "High scores repaired from backup": "scores_repaired",
-    }.get(note, note)
-    return T[key] if key in T else upper(note)
-
-
 def upper(text):
     """``text`` in capitals as the panel shows them, the same on every runtime: a-z and the
     Latin-1 small letters U+00E0..U+00FE (not the division sign) become their capitals; the

@@ -185,90 +185,33 @@ def score_table(ruleset, category):
 
 
 # ---- the search's inner loops: viper where the runtime compiles it, plain Python elsewhere ----
-# Values are int32 arrays (array("i"); lists on the plain path) and the integer arithmetic is
-# the same on every runtime (Python's floor division; no value comes near 2**31), so both
-# paths give the same numbers: host_tests/firmware/yatzy/test_keeps_native.py checks that on
-# the MicroPython unix port.
-# ``w``: the bits above 32 in a machine word (0 on the Pico, 32 on a 64-bit host), so that
-# ``int(p[i]) << w >> w`` reads an int32 with its sign on both
-_VIPER = """
-@micropython.viper
-def expect(e, add, off: int, w: int):
-    pe = ptr32(e)
-    pa = ptr16(add)
-    i = off - 1
-    while i >= 0:
-        b = 6 * i
-        s = (int(pe[pa[b]]) << w >> w) + (int(pe[pa[b + 1]]) << w >> w)
-        s += (int(pe[pa[b + 2]]) << w >> w) + (int(pe[pa[b + 3]]) << w >> w)
-        s += (int(pe[pa[b + 4]]) << w >> w) + (int(pe[pa[b + 5]]) << w >> w)
-        pe[i] = s // 6
-        i -= 1
-
-@micropython.viper
-def push(b, add, lo: int, hi: int, w: int):
-    pb = ptr32(b)
-    pa = ptr16(add)
-    i = lo
-    while i < hi:
-        v = int(pb[i]) << w >> w
-        j = 6 * i
-        end = j + 6
-        while j < end:
-            c = int(pa[j])
-            if v > (int(pb[c]) << w >> w):
-                pb[c] = v
-            j += 1
-        i += 1
-
-@micropython.viper
-def max_row(best, tab, row, n: int, f: int, w: int):
-    pb = ptr32(best)
-    pt = ptr32(tab)
-    pr = ptr8(row)
-    i = 0
-    while i < n:
-        v = int(pt[int(pr[i]) // f]) << w >> w
-        if v > (int(pb[i]) << w >> w):
-            pb[i] = v
-        i += 1
-
-@micropython.viper
-def raise_to(b, stop, bonus: int, off: int, n: int, w: int):
-    pb = ptr32(b)
-    ps = ptr32(stop)
-    i = 0
-    while i < n:
-        v = (int(ps[i]) << w >> w) + bonus
-        if v > (int(pb[off + i]) << w >> w):
-            pb[off + i] = v
-        i += 1
-"""
+# (the viper source is yatzy/keeps_viper.py; both paths give the same numbers)
 _native = [None, None]  # the kernels in use (None: not tried yet, False: plain); compiled
 
 
 def native():
     """The viper kernels, compiled on first use; None on a runtime without them (CPython,
     the WebAssembly port) or when the compiler finds no room (then plain Python, same
-    numbers). The source text is let go after the one attempt (it is 2 KB of heap)."""
-    global _VIPER
+    numbers). Their source (yatzy/keeps_viper.py) is imported for the one attempt and
+    dropped again, with its module: only the compiled kernels stay on the heap."""
     k = _native[0]
     if k is None:
         k = _native[1]
-        if k is None and _VIPER is not None:
-            src = _VIPER
-            _VIPER = None
+        if k is None:
             try:
                 import sys
 
-                import micropython
+                import micropython  # (CPython has none: plain Python)
 
+                import yatzy.keeps_viper as source
+
+                sys.modules.pop("yatzy.keeps_viper")
+                delattr(sys.modules["yatzy"], "keeps_viper")
                 k = {"micropython": micropython, "w": 32 if sys.maxsize > 0x7FFFFFFF else 0}
-                exec(src, k)
+                exec(source.VIPER, k)
             except Exception:  # ImportError, SyntaxError (no native emitter), MemoryError
-                k = None
+                k = False
             _native[1] = k
-        k = k or False
         _native[0] = k
     return k or None
 
@@ -312,43 +255,33 @@ def work(t):
     return w
 
 
+def _loops():
+    """The search's inner loops in use: the viper kernels (:func:`native`) or, on a runtime
+    without them, ``yatzy.keeps_plain``'s, which take the same arguments (the Pico never
+    loads that module)."""
+    k = native()
+    if k:
+        return k
+    from yatzy import keeps_plain
+
+    return keeps_plain.LOOPS
+
+
 def expect(t, e):
     """In place: ``e[k]`` (a value per keep, from :func:`ints`) of every keep smaller than a
     roll becomes the mean over one added die, down from the rolls valued by ``e[off:]``
     (``off = t.first_full``); returns ``e``. A keep's successors are larger keeps, numbered
     after it, so they are final when it is computed, whatever ``e[:off]`` held before."""
-    off = t.first_full
-    add = t.add
-    k = native()
-    if k:
-        k["expect"](e, add, off, k["w"])
-        return e
-    for i in range(off - 1, -1, -1):
-        b = 6 * i
-        e[i] = (
-            e[add[b]]
-            + e[add[b + 1]]
-            + e[add[b + 2]]
-            + e[add[b + 3]]
-            + e[add[b + 4]]
-            + e[add[b + 5]]
-        ) // 6
+    k = _loops()
+    k["expect"](e, t.add, t.first_full, k["w"])
     return e
 
 
 def _push(b, add, lo, hi):
     """For keeps ``lo..hi-1`` of ``b``: ``b[add[j]] = max(.., b[i])`` over the six keeps one
     die larger."""
-    k = native()
-    if k:
-        k["push"](b, add, lo, hi, k["w"])
-        return
-    for i in range(lo, hi):
-        v = b[i]
-        for j in range(6 * i, 6 * i + 6):
-            c = add[j]
-            if v > b[c]:
-                b[c] = v
+    k = _loops()
+    k["push"](b, add, lo, hi, k["w"])
 
 
 def best_sub(t, b, must_roll=False):
@@ -374,31 +307,12 @@ def max_row(best, tab, row, f):
     """``best[i] = max(best[i], tab[row[i] // f])`` for every roll (``best`` from
     :func:`ints`, ``tab`` a list, ``row`` bytes): a box's values, by its score, raise each
     roll's best box."""
-    k = native()
-    if k:
-        k["max_row"](best, array("i", tab), row, len(best), f, k["w"])
-        return
-    if f == 1:
-        for i in range(len(best)):
-            v = tab[row[i]]
-            if v > best[i]:
-                best[i] = v
-    else:
-        for i in range(len(best)):
-            v = tab[row[i] // f]
-            if v > best[i]:
-                best[i] = v
+    k = _loops()
+    k["max_row"](best, array("i", tab), row, len(best), f, k["w"])
 
 
 def raise_to(b, stop, bonus, off=0):
     """``b[off + r] = max(b[off + r], stop[r] + bonus)`` for every roll r (``b`` and
     ``stop`` from :func:`ints`)."""
-    n = len(stop)
-    k = native()
-    if k:
-        k["raise_to"](b, stop, bonus, off, n, k["w"])
-        return
-    for r in range(n):
-        v = stop[r] + bonus
-        if v > b[off + r]:
-            b[off + r] = v
+    k = _loops()
+    k["raise_to"](b, stop, bonus, off, len(stop), k["w"])
