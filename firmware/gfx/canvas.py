@@ -270,9 +270,7 @@ class Canvas:
         k1 = width - x if x + w > width else w
         if k0 >= k1:
             return
-        nat = _native[0]
-        if nat is None:
-            nat = _native_blit()
+        nat = _native[0] or _native_blit()
         for band in range(bands):
             keep = 0xFF
             rows = h - (band << 3)
@@ -288,31 +286,16 @@ class Canvas:
                     clip = 0xFF >> (((p + 1) << 3) - self.height)
                 base = p * width + x
                 src = band * w
-                if nat:  # the same loop, compiled (see _native_blit)
-                    prm = nat[1]
-                    prm[0] = base + k0  # every entry >= 0 (a 64-bit port reads them
-                    prm[1] = src + k0  # back unsigned)
-                    prm[2] = 0
-                    prm[3] = k1 - k0
-                    prm[4] = keep
-                    prm[5] = clip
-                    prm[6] = shift
-                    prm[7] = part
-                    nat[0](buf, ink, mask, prm)
-                    continue
-                for k in range(k0, k1):
-                    m = mask[src + k] & keep
-                    if not m:
-                        continue
-                    v = ink[src + k] & m
-                    if part:
-                        m = (m >> (8 - shift)) & clip
-                        v = (v >> (8 - shift)) & clip
-                    else:
-                        m = (m << shift) & clip
-                        v = (v << shift) & clip
-                    i = base + k
-                    buf[i] = (buf[i] & ~m) | v
+                prm = nat[1]  # the column loop, compiled or not (see _native_blit)
+                prm[0] = base + k0  # every entry >= 0 (a 64-bit port reads them
+                prm[1] = src + k0  # back unsigned)
+                prm[2] = 0
+                prm[3] = k1 - k0
+                prm[4] = keep
+                prm[5] = clip
+                prm[6] = shift
+                prm[7] = part
+                nat[0](buf, ink, mask, prm)
 
     # --- dice ------------------------------------------------------------------------------
 
@@ -382,16 +365,17 @@ class Canvas:
 # emitter (the Pico, the unix port); plain Python elsewhere (CPython, the WebAssembly port),
 # with the same pixels (host_tests/firmware/gfx/test_blit_native.py checks both on the unix
 # port). The viper source is gfx/canvas_viper.py.
-# (col, prm) once compiled, False where the runtime has no viper; compiled at the first die
-# drawn, or earlier by the set-up screens in their idle time (ui/setup.py)
+# (col, prm): the column loop compiled, or gfx.canvas_plain's where the runtime has no
+# viper (same arguments); found at the first die drawn, or earlier by the set-up screens in
+# their idle time (ui/setup.py)
 _native = [None]
 
 
 def _native_blit():
-    k = False
+    from array import array
+
     try:
         import sys
-        from array import array
 
         import gfx.canvas_viper as source
 
@@ -399,10 +383,10 @@ def _native_blit():
         delattr(sys.modules["gfx"], "canvas_viper")
         d = {}
         exec(source.VIPER, d)
-        k = (d["col"], array("i", [0] * 8))
+        col = d["col"]
     except Exception:  # noqa: BLE001 - no micropython module, no native emitter, no room
-        pass
-    _native[0] = k
+        from gfx.canvas_plain import col
+    k = _native[0] = (col, array("i", [0] * 8))
     return k
 
 

@@ -43,7 +43,7 @@ from yatzy.future import (  # noqa: F401 (Model, exact_key: public here too)
     exact_key,
 )
 from yatzy.future import model as _model
-from yatzy.holds import keep_mask, kept
+from yatzy.holds import keep_mask
 from yatzy.keeps import (
     best_sub,
     expect,
@@ -232,7 +232,7 @@ def options(game, level="best"):
     return [out[k % n] for k in order]
 
 
-def _non_turn(game):
+def non_turn(game):
     ph = game.phase
     if ph == ROLLOFF:
         return ("rolloff",)
@@ -290,7 +290,7 @@ def choose(game, level="best", rand=None):
     """The next action of the current player at ``level`` (easy, good or best)."""
     if level not in LEVELS:
         raise ValueError("unknown strategy level %r" % (level,))
-    a = _non_turn(game)
+    a = non_turn(game)
     if a is not None:
         return a
     opts = options(game, level)
@@ -305,45 +305,10 @@ def hint(game):
 
     Unlike :func:`choose`, a hold suggestion is given even when those dice are already held.
     """
-    a = _non_turn(game)
+    a = non_turn(game)
     if a is not None:
         return a
     return options(game, "best")[0][1]
-
-
-def loss(game, action):
-    """Expected points given away by ``action`` against the best choice (0.0 if best).
-
-    ``action``: ``("holds", mask)``, ``("roll",)`` (roll with the current holds) or
-    ``("score", c, col)``. An action that is not possible now raises ValueError.
-    """
-    if _non_turn(game) is not None:
-        return 0.0
-    if action[0] == "roll":
-        if game.rolls_left() <= 0:
-            raise ValueError("no rolls left: choose a box")
-        action = ("holds", game.hold_mask())
-    opts = options(game, "best")
-    best = opts[0][0]
-    if action[0] == "holds":
-        if game.rolls_left() <= 0:
-            raise ValueError("no rolls left: choose a box")
-        m = action[1]
-        keep = tuple(sorted(kept(game.dice, m)))
-        if len(keep) == len(game.dice) and game.rules.all_rolls:
-            raise ValueError("compulsory rolls (all_rolls): a roll must re-roll at least one die")
-        if len(keep) == len(game.dice):
-            # rolling no die is the same as stopping now with the best box
-            return (best - max(v for v, a in opts if a[0] == "score")) / UNIT
-        for v, a in opts:
-            if a[0] == "holds":
-                k = tuple(sorted(kept(game.dice, a[1])))
-                if k == keep:
-                    return (best - v) / UNIT
-    for v, a in opts:
-        if a == tuple(action):
-            return (best - v) / UNIT
-    raise ValueError("action %r is not possible now" % (action,))
 
 
 def _register():

@@ -207,8 +207,12 @@ def native():
 
                 sys.modules.pop("yatzy.keeps_viper")
                 delattr(sys.modules["yatzy"], "keeps_viper")
-                k = {"micropython": micropython, "w": 32 if sys.maxsize > 0x7FFFFFFF else 0}
-                exec(source.VIPER, k)
+                w = 32 if sys.maxsize > 0x7FFFFFFF else 0
+                src = source.VIPER
+                if not w:  # a 32-bit word is an int32 already: no sign to restore (the Pico)
+                    src = src.replace(" << w >> w", "")
+                k = {"micropython": micropython, "w": w}
+                exec(src, k)
             except Exception:  # ImportError, SyntaxError (no native emitter), MemoryError
                 k = False
             _native[1] = k

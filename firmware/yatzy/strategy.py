@@ -148,9 +148,9 @@ def loss(game, action):
     """Expected points that ``action`` gives away against the best choice (float), or
     None when the best level's tables do not fit in the heap. ValueError: not possible."""
     try:
-        from yatzy import ai
+        from yatzy import coach
 
-        return ai.loss(game, action)
+        return coach.loss(game, action)
     except (ImportError, MemoryError):
         _collect()
     finally:

@@ -1,7 +1,8 @@
 # The viper blit (the Pico's) draws the pixels of the plain Python loop (everywhere else).
 # SPDX-License-Identifier: MIT
 """gfx.canvas compiles blit_masked's column loop with the native emitter where the runtime
-has one; the MicroPython unix port has it, so it runs both there and compares: random
+has one, else it uses gfx.canvas_plain's; the MicroPython unix port has both, so it runs
+both there and compares: random
 sprites at random places (clipped at every edge, every shift) and every die face."""
 
 import os
@@ -15,13 +16,14 @@ from tools.paths import ROOT
 MP = mp_run.micropython_binary()
 
 SCRIPT = """
-from gfx import canvas
+from array import array
+from gfx import canvas, canvas_plain
 
 def lcg(s):
     return (s * 1103515245 + 12345) & 0x7FFFFFFF
 
 def run(native):
-    canvas._native[0] = None if native else False
+    canvas._native[0] = None if native else (canvas_plain.col, array("i", [0] * 8))
     out = []
     s = 7
     for case in range(400):
@@ -55,7 +57,7 @@ def run(native):
             for size in (7, 9, 15, 16):
                 cv.dice_face(v * 18 - 2, (size * 3 + v) % 60 - 3, size, v, held)
     out.append(bytes(buf))
-    return out, canvas._native[0]
+    return out, canvas._native[0][0] is not canvas_plain.col
 
 plain, p = run(False)
 fast, f = run(True)
@@ -78,4 +80,6 @@ def test_cpython_has_no_viper_and_draws_with_the_plain_loop():
 
     cv = canvas.Canvas(bytearray(1024), 128, 64)
     cv.dice_face(10, 10, 15, 5)
-    assert canvas._native[0] is False
+    from gfx import canvas_plain
+
+    assert canvas._native[0][0] is canvas_plain.col

@@ -457,7 +457,7 @@ def test_dice_row_redraws_match_a_full_redraw():
 
 
 def test_hint_names_the_ai_move_and_the_cost_of_mine():
-    from yatzy import ai
+    from yatzy import ai, coach
 
     d = S.scene_turn()
     g = d.app.game
@@ -468,8 +468,8 @@ def test_hint_names_the_ai_move_and_the_cost_of_mine():
         keep = "".join(str(g.dice[i]) for i in range(len(g.dice)) if best[1] >> i & 1)
         assert lines[0] == ("KEEP " + keep if keep else "ROLL ALL")
     mine = ("holds", g.hold_mask())
-    if ai.loss(g, mine) >= 0.05:
-        assert lines[1] == "YOURS -%.1f" % ai.loss(g, mine)
+    if coach.loss(g, mine) >= 0.05:
+        assert lines[1] == "YOURS -%.1f" % coach.loss(g, mine)
     else:
         assert len(lines) == 1
 

@@ -4,7 +4,7 @@ import subprocess
 import sys
 
 import pytest
-from yatzy import ai, basic, codec, strategy
+from yatzy import ai, basic, coach, codec, strategy
 from yatzy import rules as R
 from yatzy.dice import SeededDice
 from yatzy.engine import OVER, Game
@@ -138,28 +138,28 @@ def test_hint_and_loss():
     g = _mid_turn()
     best = ai.hint(g)
     assert best[0] in ("holds", "score")
-    assert ai.loss(g, best) == 0.0
+    assert coach.loss(g, best) == 0.0
     for m in range(31):
-        assert ai.loss(g, ("holds", m)) >= 0.0
+        assert coach.loss(g, ("holds", m)) >= 0.0
     # a box chosen now instead of rolling again gives points away or is the best
     for c, col, _ in g.choices():
-        assert ai.loss(g, ("score", c, col)) >= 0.0
-    worst = max(ai.loss(g, ("holds", m)) for m in range(31))
+        assert coach.loss(g, ("score", c, col)) >= 0.0
+    worst = max(coach.loss(g, ("holds", m)) for m in range(31))
     assert worst > 0.0
     with pytest.raises(ValueError):
-        ai.loss(g, ("score", "no_such_box", 0))
+        coach.loss(g, ("score", "no_such_box", 0))
 
 
 def test_hint_on_last_roll_names_a_box_and_roll_action_is_priced():
     g = _mid_turn(seed=9)
     g.roll()
-    assert ai.loss(g, ("roll",)) >= 0.0
+    assert coach.loss(g, ("roll",)) >= 0.0
     g.roll()
     h = ai.hint(g)
     assert h[0] == "score"
-    assert ai.loss(g, h) == 0.0
+    assert coach.loss(g, h) == 0.0
     with pytest.raises(ValueError):
-        ai.loss(g, ("holds", 3))
+        coach.loss(g, ("holds", 3))
 
 
 def test_multiplayer_compulsory_rolls_with_tie_break_stay_legal():

@@ -11,67 +11,13 @@ import os
 
 import pytest
 from support import ai_games
+from support.kernels import KERNELS
 from yatzy import keeps
 
 from tools.emu import mp_run
 from tools.paths import ROOT
 
 GOLDEN = os.path.join(ROOT, "host_tests", "golden", "ai_decisions.json")
-
-KERNELS = """
-import random
-from yatzy import keeps
-random.seed(3)
-print("NATIVE", bool(keeps.native()))
-def both(fn):
-    keeps.use_native(True)
-    a = fn()
-    keeps.use_native(False)
-    b = fn()
-    keeps.use_native(True)
-    return list(a), list(b)
-bad = 0
-for n in (5, 6):
-    t = keeps.tables(n)
-    off = t.first_full
-    for trial in range(11):
-        big = 1 << (20 + trial)  # up to 2**30: a mean of six of them stays in an int32
-        vals = [random.randrange(-big, big) // 6 for _ in range(t.nrolls)]
-        start = [random.randrange(-big, big) for _ in range(t.nkeeps)]
-        def fresh(src):
-            e = keeps.ints(len(src))
-            for i in range(len(src)):
-                e[i] = src[i]
-            return e
-        def ex():
-            e = fresh(start)  # the keeps' part holds anything: expect overwrites it
-            keeps.put(e, fresh(vals), off)
-            return keeps.expect(t, e)
-        a, b = both(ex)
-        bad += a != b or a[off:] != vals
-        keeps.use_native(True)
-        e = list(ex())
-        for must in (False, True):
-            a, b = both(lambda: keeps.best_sub(t, fresh(e), must))
-            bad += a != b
-        tab = [random.randrange(-big, big) for _ in range(101)]
-        for f in (1, 2, 6):
-            row = bytes(random.randrange(0, 101) // f * f for _ in range(t.nrolls))
-            def mr():
-                best = keeps.ints(t.nrolls, -(1 << 29))
-                keeps.max_row(best, tab, row, f)
-                return best
-            a, b = both(mr)
-            bad += a != b
-        for at in (0, off):
-            def rt():
-                b = fresh(start)
-                keeps.raise_to(b, fresh(vals), 77, at)
-                return b
-            a, b = both(rt)
-            bad += a != b
-print("BAD", bad)
-"""
 
 
 def _run(source, timeout=600):
@@ -81,7 +27,7 @@ def _run(source, timeout=600):
 
 
 def test_viper_kernels_equal_the_plain_loops_on_micropython():
-    rc, out = _run(KERNELS)
+    rc, out = _run("DICE = (5, 6)\nTRIALS = 11\n" + KERNELS)
     assert rc == 0, out[-2000:]
     assert "NATIVE True" in out, "the unix port should compile viper: " + out[-500:]
     assert "BAD 0" in out, out[-500:]
