@@ -213,7 +213,10 @@ class Board:
         pins = self.button_pins()
         for i in range(len(pins)):
             pin = pins[i][1]
-            pin.irq(pin_irq(handler, i, pin, self._edge), trig)
+            # hard: the handler runs at the edge, not when the scheduler gets to it (a soft
+            # IRQ waits out a long C call such as a frame on the bus, and a release's bounce
+            # stamped late looked like a new press); it allocates nothing (pico/buttons.py)
+            pin.irq(pin_irq(handler, i, pin, self._edge), trig, hard=True)
 
 
 def i2c_bus(machine, khz):

@@ -58,9 +58,10 @@ class FakePin:
                 level = lv
         return level
 
-    def irq(self, handler=None, trigger=0):
+    def irq(self, handler=None, trigger=0, hard=False):
         self.handler = handler
         self.trigger = trigger
+        self.hard = hard
 
     def press(self, t0, t1):
         """Script a clean press from t0 to t1 (active low)."""
