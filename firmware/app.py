@@ -178,7 +178,7 @@ class App:
         self._dirty = True
         self._first = None  # a part of the screen before is no part of this one
         if type(screen).__name__ == "Play":
-            if not self._unloaded:  # (_start_play has just done it)
+            if not self._unloaded:  # (ui.begin.start_play has just done it)
                 self._unload()
             self._unloaded = False
         elif getattr(screen, "menu", False):
@@ -195,64 +195,10 @@ class App:
         the menu press has been handled: the menus are dropped before the game is built."""
         self._play_next = (s, None)
 
-    def _start_play(self):
-        g, save = self._play_next
-        self._play_next = None
-        self.screen = None
-        if g is None:  # "Continue": read the save now that the menus are gone
-            self._unload()
-            if self._saved_cpu:  # computer players: see below
-                from yatzy import strategy
-
-                strategy.tables(self._saved_cpu)  # before the save is read again
-            import sys
-
-            before = set(sys.modules)
-            try:
-                g = self.saved
-            except MemoryError:
-                # what reading the save loaded goes again, so the title has room to come back
-                # (only that: a module loaded before stays, and nothing holds a stale copy)
-                g = None
-                self.notice = T["no_mem_continue"]
-                import heap
-
-                heap.drop("start", "reader", "setup", keep=before)
-            if g is None:
-                self.title()
-                return
-            self.game = g
-            self.levels = g.levels
-            self.saved = None
-        new = save is None
-        if self.store is not None and (g["n"] if new else len(g.players)) == 1:
-            # remembered: the solo play screen shows it without the high-score tables
-            self.store.best_for(g["rules"] if new else g.rules_id)
-        self._unload(new)
-        if new:
-            g = self._make_game(g)
-            save = True
-        if save:  # once the first frame of the game is on the panel
-            self.game = g
-            self.save_soon()
-        if g.is_over():  # saved on the game-over screen (the plug was pulled before its OK)
-            from ui.end import End
-
-            self.show(End(self, g))
-            return
-        if [1 for p in g.players if p.cpu]:
-            # their tables need blocks of several KB in one piece, which a heap fragmented by
-            # a game in play may not have: built right after the first frame, before the
-            # saves (strategy keeps them; "Continue" built them before reading the save)
-            self._tables_due = g.rules.dice
-        from ui.play import Play
-
-        self.show(Play(self, g))
-
     def _unload(self, building=False):
         """A game is (about to be) played: drop the menus, the set-up tables, the save reader
         and the records with the high scores (the in-play save needs only save.frame).
-        `building`: a new game is built first, with the set-up tables (_make_game drops them;
+        `building`: a new game is built first, with the set-up tables (ui.begin drops them;
         the heap is collected once the game's first frame is out)."""
         if self.store is not None:
             self.store.release()
@@ -264,25 +210,6 @@ class App:
             heap.drop("menus", "setup", "reader")
         lang.words(False)
         self._unloaded = True
-
-    def _make_game(self, s):
-        from yatzy.engine import Game
-
-        n = s["n"]
-        lv = s["levels"][:n]
-        cpu = [bool(v) for v in lv]
-        g = Game(s["rules"], s["names"][:n], options=s["options"], dice=self.dice, cpu=cpu)
-        s["games"] += 1
-        g.number = s["games"]
-        g.levels = lv
-        self._setup_due = s  # saved with the game, after its first frame
-        self.game = g
-        self.levels = lv
-        self.saved = None
-        import heap
-
-        heap.drop("menus", "setup", "reader", collect=heap.cold())  # else after the 1st frame
-        return g
 
     def changed(self, part=None):
         """The active screen's picture changed: redraw it on the next render. `part` names
@@ -321,7 +248,9 @@ class App:
         if self.screen is not None:
             self.screen.press(b, kind == "long", now_ms)
         if self._play_next is not None:
-            self._start_play()
+            from ui.begin import start_play
+
+            start_play(self)
         self.render()
         self._save_due_now()
 
@@ -334,7 +263,9 @@ class App:
         if self.screen is not None:
             wait = self.screen.tick(now_ms)
         if self._play_next is not None:
-            self._start_play()
+            from ui.begin import start_play
+
+            start_play(self)
         self.render()
         self._save_due_now()
         if wait is not None:

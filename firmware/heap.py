@@ -30,6 +30,7 @@ GROUPS = {
         "ui.end",
         "ui.after",
         "ui.standings",
+        "ui.begin",
         "pico.board",
     ),
     # the core's set-up and help tables (rules_config, rules_info; RULESETS is released too)
