@@ -14,7 +14,7 @@ def text(n):
     ``make flash`` writes why.bin with the modules that refer to it)."""
     f = __file__
     try:
-        with open(f[: max(f.rfind("/"), f.rfind("\\")) + 1] + "why.bin", "rb") as t:
+        with open(f[: max(f.rfind("/"), f.rfind("\\")) + 1] + __name__ + ".bin", "rb") as t:
             count = int.from_bytes(t.read(2), "little")
             t.seek(2 + 2 * n)
             ends = t.read(4)

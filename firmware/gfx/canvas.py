@@ -364,8 +364,8 @@ class Canvas:
 # Pico at 125 MHz (rp2 bench). Compiled at first use where the runtime has the native
 # emitter (the Pico, the unix port); plain Python elsewhere (CPython, the WebAssembly port),
 # with the same pixels (host_tests/firmware/gfx/test_blit_native.py checks both on the unix
-# port). The viper source is gfx/canvas_viper.py.
-# (col, prm): the column loop compiled, or gfx.canvas_plain's where the runtime has no
+# port). gfx/blit.py has the loop as viper source and in plain Python.
+# (col, prm): the column loop compiled, or gfx.blit's plain one where the runtime has no
 # viper (same arguments); found at the first die drawn, or earlier by the set-up screens in
 # their idle time (ui/setup.py)
 _native = [None]
@@ -374,18 +374,18 @@ _native = [None]
 def _native_blit():
     from array import array
 
+    import gfx.blit as source
+
     try:
-        import sys
-
-        import gfx.canvas_viper as source
-
-        sys.modules.pop("gfx.canvas_viper")  # its text leaves the heap once compiled
-        delattr(sys.modules["gfx"], "canvas_viper")
         d = {}
         exec(source.VIPER, d)
         col = d["col"]
+        import sys
+
+        sys.modules.pop("gfx.blit")  # compiled: its text leaves the heap with the module
+        delattr(sys.modules["gfx"], "blit")
     except Exception:  # noqa: BLE001 - no micropython module, no native emitter, no room
-        from gfx.canvas_plain import col
+        col = source.col
     k = _native[0] = (col, array("i", [0] * 8))
     return k
 

@@ -21,6 +21,10 @@ loaded while playing. Example::
 
 import json
 
+# CRC-32 as zlib's, in C on every runtime the firmware runs on (the rp2, unix and WebAssembly
+# ports, CPython): no table, no big ints. save.frame.crc32 is the one the modules use.
+from binascii import crc32
+
 MAGIC = b"PY"
 _HEAD = 11  # magic 2 + kind 4 + version 1 + length 4
 _TAIL = 4
@@ -30,38 +34,6 @@ GAME_KIND = "GAME"
 # 2: the codec's payload without its own magic, version and CRC (version 1 files are refused
 # as "from an older version")
 GAME_VERSION = 2
-
-_CRC_TABLE = None
-try:
-    from binascii import crc32 as _crc32  # C on both runtimes: no table, no big ints
-except ImportError:  # a MicroPython build without binascii.crc32
-    _crc32 = None
-
-
-def crc32(data, crc=0):
-    """CRC-32 (IEEE 802.3, as zlib/binascii) of ``data``; pure Python when the runtime has
-    no ``binascii.crc32``. Example: ``crc32(b"123456789") == 0xCBF43926``."""
-    if _crc32 is not None:
-        return _crc32(data, crc)
-    return crc32_py(data, crc)
-
-
-def crc32_py(data, crc=0):
-    """CRC-32 in pure Python (the fallback of :func:`crc32`)."""
-    global _CRC_TABLE
-    if _CRC_TABLE is None:
-        t = []
-        for n in range(256):
-            c = n
-            for _ in range(8):
-                c = (c >> 1) ^ 0xEDB88320 if c & 1 else c >> 1
-            t.append(c)
-        _CRC_TABLE = t
-    t = _CRC_TABLE
-    crc ^= 0xFFFFFFFF
-    for b in data:
-        crc = t[(crc ^ b) & 0xFF] ^ (crc >> 8)
-    return crc ^ 0xFFFFFFFF
 
 
 def _kind_bytes(kind):

@@ -37,14 +37,15 @@ def _i16(buf, i):
     return v - 65536 if v & 0x8000 else v
 
 
-def _exact(key):
+def _exact(key, shape):
     """``(lower boxes, threshold, flags, data file, U's offset in it)`` of the exact table
-    ``exact_<key>``, or None when its data file is missing or short (a broken install: the
-    generic model plays instead of failing every decision)."""
-    from yatzy.tables import load, size
+    ``exact_<key>`` (``shape``: its ``fitted.EXACT`` entry), or None when its data file is
+    missing or short (a broken install: the generic model plays instead of failing every
+    decision)."""
+    from yatzy.tables import size
 
     name = "exact_" + key
-    lower, thr, flags, lsize = load(name).TABLE
+    lower, thr, flags, lsize = shape
     if size(name) != lsize + 128 * (thr + 1):  # L, then U: int16 per open-box mask and total
         return None
     return (lower, thr, flags, name, lsize)
@@ -95,7 +96,7 @@ class Model:
         self.key = exact_key(r) if level == "best" else None
         self.exact = None  # (lower boxes, threshold, flags, data file, U's offset): _exact
         if self.key is not None and self.key in t.EXACT:
-            self.exact = _exact(self.key)
+            self.exact = _exact(self.key, t.EXACT[self.key])
         g = t.GENERIC[_family(r)]
         self.weights = g[0]  # box id (base name) -> UNIT
         self.upper_w = g[1]  # face 1..6 -> UNIT (index 0 unused)

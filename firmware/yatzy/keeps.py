@@ -9,7 +9,7 @@ generated offline (``yatzy.tables.keeps<n>``, by tools/gen/ai_tables.py): nothin
 on the device, and it is the only array kept (5 dice: 2.5 KB, 6 dice: 5.5 KB). A keep's
 index is found by adding its dice one by one to the empty keep (index 0). :func:`sub_keeps`
 lists the keeps a roll can make, largest first. :func:`score_table` is the raw score of
-every roll in one box, also generated (``yatzy.tables.scores_<family>``, its rows read from
+every roll in one box, also generated (``yatzy.tables.scores.ROWS``, its rows read from
 a data file beside it at each call; computed for a ruleset the files do not cover).
 :func:`expect` and :func:`best_sub` are the two steps of the turn search: a keep is worth
 the mean of one more die added, a roll the best of its sub-keeps; both work in place on one
@@ -169,7 +169,7 @@ def score_table(ruleset, category):
         name = "scores_" + fam
         boxes = _SCORES.get(name)
         if boxes is None:  # the file's boxes, in its order: () when it is missing or short
-            boxes = load(name).ROWS
+            boxes = load("scores").ROWS[fam]
             if _tab.size(name) != len(boxes) * t.nrolls:
                 boxes = ()
             _SCORES[name] = boxes
@@ -185,15 +185,15 @@ def score_table(ruleset, category):
 
 
 # ---- the search's inner loops: viper where the runtime compiles it, plain Python elsewhere ----
-# (the viper source is yatzy/keeps_viper.py; both paths give the same numbers)
+# (yatzy/kernels.py has both; they give the same numbers)
 _native = [None, None]  # the kernels in use (None: not tried yet, False: plain); compiled
 
 
 def native():
     """The viper kernels, compiled on first use; None on a runtime without them (CPython,
     the WebAssembly port) or when the compiler finds no room (then plain Python, same
-    numbers). Their source (yatzy/keeps_viper.py) is imported for the one attempt and
-    dropped again, with its module: only the compiled kernels stay on the heap."""
+    numbers). Their source (yatzy/kernels.py) is imported for the one attempt and dropped
+    again, with its module: only the compiled kernels stay on the heap."""
     k = _native[0]
     if k is None:
         k = _native[1]
@@ -203,16 +203,12 @@ def native():
 
                 import micropython  # (CPython has none: plain Python)
 
-                import yatzy.keeps_viper as source
+                import yatzy.kernels as source
 
-                sys.modules.pop("yatzy.keeps_viper")
-                delattr(sys.modules["yatzy"], "keeps_viper")
-                w = 32 if sys.maxsize > 0x7FFFFFFF else 0
-                src = source.VIPER
-                if not w:  # a 32-bit word is an int32 already: no sign to restore (the Pico)
-                    src = src.replace(" << w >> w", "")
-                k = {"micropython": micropython, "w": w}
-                exec(src, k)
+                sys.modules.pop("yatzy.kernels")
+                delattr(sys.modules["yatzy"], "kernels")
+                k = {"micropython": micropython, "w": 32 if sys.maxsize > 0x7FFFFFFF else 0}
+                exec(source.VIPER, k)
             except Exception:  # ImportError, SyntaxError (no native emitter), MemoryError
                 k = False
             _native[1] = k
@@ -261,14 +257,13 @@ def work(t):
 
 def _loops():
     """The search's inner loops in use: the viper kernels (:func:`native`) or, on a runtime
-    without them, ``yatzy.keeps_plain``'s, which take the same arguments (the Pico never
-    loads that module)."""
+    without them, ``yatzy.kernels.LOOPS``, which take the same arguments."""
     k = native()
     if k:
         return k
-    from yatzy import keeps_plain
+    from yatzy import kernels
 
-    return keeps_plain.LOOPS
+    return kernels.LOOPS
 
 
 def expect(t, e):

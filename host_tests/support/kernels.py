@@ -1,6 +1,6 @@
 # The turn search's kernels against the plain loops: a MicroPython script for any port.
 # SPDX-License-Identifier: MIT
-"""``KERNELS`` compares yatzy.keeps' viper kernels with yatzy.keeps_plain's loops on random
+"""``KERNELS`` compares yatzy.keeps' viper kernels with yatzy.kernels.LOOPS on random
 values of either sign (``use_native`` switches); it prints ``NATIVE True`` where the kernels
 compiled and ``BAD 0`` when every result matched. The caller defines ``DICE`` (dice counts)
 and ``TRIALS`` (value sizes 2**20 .. 2**(19 + TRIALS)) first. Run by

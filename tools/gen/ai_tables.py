@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 # Derive the computer players' compact future-value tables from the exact solver.
 # SPDX-License-Identifier: MIT
-"""Writes firmware/yatzy/tables/fitted.py and exact_<id>.py with exact_<id>.bin from the exact
-optimum, and the search tables keeps5.py, keeps6.py and scores_<family>.py with
-scores_<family>.bin (``--search-only``: just those). The large tables are data files beside
-their modules, read a slice at a time on the board (``yatzy.tables.read``).
+"""Writes firmware/yatzy/tables/fitted.py (with the exact tables' shapes, ``EXACT``) and
+exact_<id>.bin from the exact optimum, and the search tables keeps5.py, keeps6.py and
+scores.py with scores_<family>.bin (``--search-only``: just those). The large tables are
+data files, read a slice at a time on the board (``yatzy.tables.read``).
 
 For `yatzy`, `yahtzee` and `forced` the exact table E(mask, upper, flag) of
 tools/solver/solver.py is projected onto `L[open lower boxes, flag] + U[open upper boxes][upper]`
@@ -18,7 +18,7 @@ The search tables need no solver: ``keeps<n>.ADD`` is the one-die-more table of
 ``yatzy.keeps`` (keep ``k`` plus die ``d`` is keep ``ADD[6 * k + d - 1]``, little-endian uint16;
 keeps numbered by size, ascending multiset code within a size), and ``scores_<family>.bin``
 the raw score of every roll (in roll order) in every box of the rulesets of that family, box
-after box in the order of ``scores_<family>.ROWS``.
+after box in the order of ``scores.ROWS[family]``.
 ``host_tests/tools/gen/test_ai_tables.py`` checks both against a computation from first
 principles and that the files are up to date.
 
@@ -250,56 +250,69 @@ def keeps_module(n):
     return out
 
 
-def scores_module(family):
-    """(lines of scores_<family>.py, bytes of scores_<family>.bin): the boxes in file order,
-    and each box's row of one byte per roll, in that order."""
-    rows = score_rows(family)
+def scores_module():
+    """(lines of scores.py, {family: bytes of scores_<family>.bin}): each family's boxes in
+    file order, and each box's row of one byte per roll, in that order."""
     out = [
-        "# Raw scores of every roll in each %s box for yatzy.keeps (tools/gen/ai_tables.py)."
-        % family,
+        "# Raw scores of every roll in every box, for yatzy.keeps (tools/gen/ai_tables.py).",
         "# SPDX-License-Identifier: MIT",
-        '"""Generated; do not edit by hand. ROWS: the boxes of scores_%s.bin, in its order;'
-        % family,
-        "each box's row there is one byte per roll, in roll order (%d rolls), for the rulesets"
-        % len(rolls_of(6 if family == "maxi" else 5)),
-        "%s." % ", ".join(SCORE_FAMILIES[family]),
-        '"""',
-        "",
-        "ROWS = (",
+        '"""Generated; do not edit by hand. ROWS[family]: the boxes of scores_<family>.bin, in',
+        "its order; each box's row there is one byte per roll, in roll order. One module for",
+        "every family: each module the board loads costs it three names for good.",
     ]
-    out += ['    "%s",' % base for base in rows]
-    out.append(")")
-    return out, b"".join(rows.values())
+    out += [
+        "%s: %d rolls, for the rulesets %s."
+        % (fam, len(rolls_of(6 if fam == "maxi" else 5)), ", ".join(rids))
+        for fam, rids in SCORE_FAMILIES.items()
+    ]
+    out += ['"""', "", "ROWS = {"]
+    data = {}
+    for fam in SCORE_FAMILIES:
+        rows = score_rows(fam)
+        out.append("    %r: (" % fam)
+        out += ['        "%s",' % base for base in rows]
+        out.append("    ),")
+        data[fam] = b"".join(rows.values())
+    out.append("}")
+    return out, data
 
 
-def exact_module(rid, names, t, flags, lb, ub):
-    """(lines of exact_<rid>.py, bytes of exact_<rid>.bin): the table's shape, and L then U."""
-    out = [
-        "# Future-value table of the best computer level for %s (tools/gen/ai_tables.py)." % rid,
-        "# SPDX-License-Identifier: MIT",
-        '"""Generated from the exact optimum (tools/solver/solver.py); do not edit by hand.',
-        "",
-        "TABLE = (lower boxes in card order, bonus threshold, flags, bytes of L); exact_%s.bin"
-        % rid,
-        "holds L, then U, as little-endian int16 in 1/%d point: future value of a column =" % UNIT,
-        "L[open-lower-bits * flags + yahtzee50] + U[open-upper-bits * (thr + 1) + upper].",
-        '"""',
-        "",
-        "TABLE = (",
-        "    (",
-    ]
-    out += ['        "%s",' % n for n in names]
-    out += ["    ),", "    %d," % t, "    %d," % flags, "    %d," % len(lb), ")"]
+# fitted.py's docstring line on EXACT
+FITTED_EXACT_DOC = (
+    "EXACT[id] = (lower boxes in card order, bonus threshold, flags, bytes of L) of the\n"
+    "ruleset's exact table: exact_<id>.bin holds L, then U, as little-endian int16 in 1/%d\n"
+    "point; future value of a column = L[open-lower-bits * flags + yahtzee50] +\n"
+    "U[open-upper-bits * (thr + 1) + upper]." % UNIT
+)
+
+
+def exact_shape(rid, names, t, flags, lb, ub):
+    """(shape, bytes of exact_<rid>.bin): the table's shape (lower boxes in card order,
+    bonus threshold, flags, bytes of L; fitted.EXACT[rid]), and L then U."""
     if len(ub) != 128 * (t + 1):
         raise SystemExit("%s: U has %d bytes, not %d" % (rid, len(ub), 128 * (t + 1)))
-    return out, bytes(lb) + bytes(ub)
+    return (tuple(names), t, flags, len(lb)), bytes(lb) + bytes(ub)
+
+
+def exact_lines(shapes):
+    """The lines of fitted.py's EXACT: {ruleset id: shape} (exact_shape)."""
+    out = ["EXACT = {"]
+    for rid, (names, t, flags, lsize) in shapes.items():
+        out.append("    %r: (" % rid)
+        out.append("        (")
+        out += ['            "%s",' % n for n in names]
+        out += ["        ),", "        %d," % t, "        %d," % flags, "        %d," % lsize]
+        out.append("    ),")
+    out.append("}")
+    return out
 
 
 def search_modules():
     """{file name: lines or bytes} of the search tables (modules and data files)."""
     out = {"keeps%d.py" % n: keeps_module(n) for n in (5, 6)}
-    for fam in SCORE_FAMILIES:
-        out["scores_%s.py" % fam], out["scores_%s.bin" % fam] = scores_module(fam)
+    out["scores.py"], data = scores_module()
+    for fam, body in data.items():
+        out["scores_%s.bin" % fam] = body
     return out
 
 
@@ -370,9 +383,10 @@ def main(argv=None):
         report.append("%s up-or-down: down %.4f, up %.4f" % (rid, sv_vals["down"], sv_vals["up"]))
 
     written = []
+    shapes = {}
     for rid, (names, t, flags, lb, ub) in exact.items():
-        py, data = exact_module(rid, names, t, flags, lb, ub)
-        written += write_files(args.dir, {"exact_%s.py" % rid: py, "exact_%s.bin" % rid: data})
+        shapes[rid], data = exact_shape(rid, names, t, flags, lb, ub)
+        written += write_files(args.dir, {"exact_%s.bin" % rid: data})
     out = [
         "# Generic future-value weights of the computer players (tools/gen/ai_tables.py).",
         "# SPDX-License-Identifier: MIT",
@@ -380,12 +394,12 @@ def main(argv=None):
         "",
         "GENERIC[family] = (weight per lower box, weight per upper face, bonus slope, saved",
         "roll, Yahtzee-50 flag), in 1/%d point (slope: per point of margin)." % UNIT,
-        "EXACT: rulesets with a table",
-        "module yatzy.tables.exact_<id>. DIRECTION: the better start for up-or-down.",
+        FITTED_EXACT_DOC,
+        "DIRECTION: the better start for up-or-down.",
         "",
     ]
     out += ["Fit: " + line for line in report]
-    out += ['"""', "", "EXACT = %r" % (tuple(exact),), "GENERIC = {"]
+    out += ['"""', ""] + exact_lines(shapes) + ["GENERIC = {"]
     for fam, (w, uw, slope, flag_w) in generic.items():
         wq = {c: int(round(v * UNIT)) for c, v in w.items()}
         uq = [int(round(v * UNIT)) for v in uw]

@@ -5,12 +5,13 @@ the caller keeps of a table is all that stays on the heap. This package is the o
 module a reader of a table needs (the card cursor's model reads ``fitted`` without loading
 the computer players' search code, ``yatzy.keeps``).
 
-The large tables (``exact_<id>``'s future values, ``scores_<family>``'s score rows) are data
-files beside their modules, ``<name>.bin``, read a slice at a time by :func:`read`: only the
-bytes a decision asks for come onto the heap, and go again with it (on the Pico the files
-lie in its flash; 13 KB of heap in a Yatzy game, 17 KB in Maxi, docs/app_infra.md). They are
-constant data of the build, like the modules: a missing or short file is a broken install,
-which :func:`size` lets the readers notice before they rely on it."""
+The large tables (``exact_<id>``'s future values, ``scores_<family>``'s score rows) are
+data files, ``<name>.bin``, their shapes in ``fitted.EXACT`` and ``scores.ROWS``, read a
+slice at a time by :func:`read`: only the bytes a decision asks for come onto the heap,
+and go again with it (on the Pico the files lie in its flash; 13 KB of heap in a Yatzy
+game, 17 KB in Maxi, docs/app_infra.md). They are constant data of the build, like the
+modules: a missing or short file is a broken install, which :func:`size` lets the readers
+notice before they rely on it."""
 
 
 def load(name):

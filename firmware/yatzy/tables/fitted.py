@@ -4,8 +4,11 @@
 
 GENERIC[family] = (weight per lower box, weight per upper face, bonus slope, saved
 roll, Yahtzee-50 flag), in 1/64 point (slope: per point of margin).
-EXACT: rulesets with a table
-module yatzy.tables.exact_<id>. DIRECTION: the better start for up-or-down.
+EXACT[id] = (lower boxes in card order, bonus threshold, flags, bytes of L) of the
+ruleset's exact table: exact_<id>.bin holds L, then U, as little-endian int16 in 1/64
+point; future value of a column = L[open-lower-bits * flags + yahtzee50] +
+U[open-upper-bits * (thr + 1) + upper].
+DIRECTION: the better start for up-or-down.
 
 Fit: yatzy: exact fit rmse 1.772 points, 9216 bytes
 Fit: yatzy: generic fit rmse 5.842 points, slope 0.325
@@ -17,7 +20,54 @@ Fit: yatzy up-or-down: down 122.5585, up 122.5585
 Fit: yahtzee up-or-down: down 130.2860, up 131.8273
 """
 
-EXACT = ("yatzy", "yahtzee", "forced")
+EXACT = {
+    "yatzy": (
+        (
+            "one_pair",
+            "two_pairs",
+            "three_of_a_kind",
+            "four_of_a_kind",
+            "small_straight",
+            "large_straight",
+            "full_house",
+            "chance",
+            "yatzy",
+        ),
+        63,
+        1,
+        1024,
+    ),
+    "yahtzee": (
+        (
+            "three_of_a_kind",
+            "four_of_a_kind",
+            "full_house",
+            "small_straight",
+            "large_straight",
+            "yahtzee",
+            "chance",
+        ),
+        63,
+        2,
+        512,
+    ),
+    "forced": (
+        (
+            "one_pair",
+            "two_pairs",
+            "three_of_a_kind",
+            "four_of_a_kind",
+            "small_straight",
+            "large_straight",
+            "full_house",
+            "chance",
+            "yatzy",
+        ),
+        42,
+        1,
+        1024,
+    ),
+}
 GENERIC = {
     "yatzy": (
         {

@@ -1,7 +1,7 @@
 # The viper blit (the Pico's) draws the pixels of the plain Python loop (everywhere else).
 # SPDX-License-Identifier: MIT
 """gfx.canvas compiles blit_masked's column loop with the native emitter where the runtime
-has one, else it uses gfx.canvas_plain's; the MicroPython unix port has both, so it runs
+has one (gfx/blit.py's VIPER), else gfx.blit.col; the MicroPython unix port has both, so it runs
 both there and compares: random
 sprites at random places (clipped at every edge, every shift) and every die face."""
 
@@ -17,13 +17,13 @@ MP = mp_run.micropython_binary()
 
 SCRIPT = """
 from array import array
-from gfx import canvas, canvas_plain
+from gfx import blit, canvas
 
 def lcg(s):
     return (s * 1103515245 + 12345) & 0x7FFFFFFF
 
 def run(native):
-    canvas._native[0] = None if native else (canvas_plain.col, array("i", [0] * 8))
+    canvas._native[0] = None if native else (blit.col, array("i", [0] * 8))
     out = []
     s = 7
     for case in range(400):
@@ -57,7 +57,7 @@ def run(native):
             for size in (7, 9, 15, 16):
                 cv.dice_face(v * 18 - 2, (size * 3 + v) % 60 - 3, size, v, held)
     out.append(bytes(buf))
-    return out, canvas._native[0][0] is not canvas_plain.col
+    return out, canvas._native[0][0] is not blit.col
 
 plain, p = run(False)
 fast, f = run(True)
@@ -80,6 +80,6 @@ def test_cpython_has_no_viper_and_draws_with_the_plain_loop():
 
     cv = canvas.Canvas(bytearray(1024), 128, 64)
     cv.dice_face(10, 10, 15, 5)
-    from gfx import canvas_plain
+    from gfx import blit
 
-    assert canvas._native[0][0] is canvas_plain.col
+    assert canvas._native[0][0] is blit.col

@@ -282,7 +282,7 @@ def test_the_model_reads_every_upper_value_a_card_can_ask_where_the_file_holds_i
 
     from tools.paths import ROOT
 
-    _lower, thr, _flags, lsize = load("exact_" + key).TABLE
+    _lower, thr, _flags, lsize = load("fitted").EXACT[key]
     with open(os.path.join(ROOT, "firmware", "yatzy", "tables", "exact_%s.bin" % key), "rb") as f:
         data = f.read()
 

@@ -1,11 +1,10 @@
 # On the Pico the turn search's viper kernels give the plain loops' numbers too.
 # SPDX-License-Identifier: MIT
-"""The kernels compile from a source specialised for a 32-bit word (yatzy.keeps.native: no
-sign to restore after a ptr32 read), which only a 32-bit port with the native emitter runs:
-the unix port (64-bit) cannot show it. Here the real rp2 port in the emulated Pico runs
-host_tests/firmware/yatzy/test_keeps_native.py's comparison of the kernels with
-yatzy.keeps_plain's loops, values of either sign up to 2**23, at its REPL. Emulated time
-only. Skips without the UF2 and the boot ROM."""
+"""The kernels read int32 values with ``w = 0`` there (a 32-bit word), which only a 32-bit
+port with the native emitter runs: the unix port (64-bit) cannot show it. Here the real rp2
+port in the emulated Pico runs host_tests/firmware/yatzy/test_keeps_native.py's comparison of
+the kernels with the plain loops (yatzy.kernels.LOOPS), values of either sign up to 2**23,
+at its REPL. Emulated time only. Skips without the UF2 and the boot ROM."""
 
 import pytest
 from support.kernels import KERNELS

@@ -90,7 +90,7 @@ def test_a_module_that_has_the_name_already_is_refused_by_name():
 
 def _why(path):
     """firmware/why.py as the board has it, `path` its file (why.bin beside it)."""
-    ns = {"__file__": path}
+    ns = {"__file__": path, "__name__": "why"}
     with open(os.path.join(FIRMWARE, "why.py"), encoding="utf-8") as f:
         exec(compile(f.read(), "why.py", "exec"), ns)
     return ns["text"]

@@ -105,21 +105,24 @@ def test_the_files_hold_what_the_generator_writes_now():
         assert list(array("H", mod.ADD)) == gen.add_table(n), "regenerate: " + mod.__name__
     files = gen.search_modules()
     assert sorted(files) == sorted(
-        ["keeps5.py", "keeps6.py"]
-        + ["scores_%s.%s" % (f, e) for f in ("maxi", "nordic", "yahtzee") for e in ("py", "bin")]
+        ["keeps5.py", "keeps6.py", "scores.py"]
+        + ["scores_%s.bin" % f for f in ("maxi", "nordic", "yahtzee")]
     )
+    mod = tables.load("scores")
+    assert sorted(mod.ROWS) == ["maxi", "nordic", "yahtzee"]
     for fam in ("nordic", "yahtzee", "maxi"):
         rows = gen.score_rows(fam)
-        mod = tables.load("scores_" + fam)
-        assert mod.ROWS == tuple(rows), "regenerate: " + mod.__name__
+        assert mod.ROWS[fam] == tuple(rows), "regenerate: yatzy.tables.scores"
         with open(os.path.join(TABLES, "scores_%s.bin" % fam), "rb") as f:
             data = f.read()
         assert data == files["scores_%s.bin" % fam] == b"".join(rows.values())
 
 
-def test_each_exact_data_file_is_its_module_s_shape():
+def test_each_exact_data_file_has_the_shape_fitted_gives_it():
+    shapes = tables.load("fitted").EXACT
+    assert sorted(shapes) == ["forced", "yahtzee", "yatzy"]
     for rid in ("yatzy", "yahtzee", "forced"):
-        lower, thr, flags, lsize = tables.load("exact_" + rid).TABLE
+        lower, thr, flags, lsize = shapes[rid]
         assert lsize == 2 * (flags << len(lower))  # an int16 per open-box mask and flag
         assert tables.size("exact_" + rid) == lsize + 2 * 64 * (thr + 1)
 
