@@ -192,8 +192,9 @@ _native = [None, None]  # the kernels in use (None: not tried yet, False: plain)
 def native():
     """The viper kernels, compiled on first use; None on a runtime without them (CPython,
     the WebAssembly port) or when the compiler finds no room (then plain Python, same
-    numbers). Their source (yatzy/kernels.py) is imported for the one attempt and dropped
-    again, with its module: only the compiled kernels stay on the heap."""
+    numbers). Their source (yatzy/kernels.py) is imported for the one attempt and, once
+    compiled, dropped with its module: only the compiled kernels stay on the heap (when the
+    compiler fails, the module stays for its plain loops)."""
     k = _native[0]
     if k is None:
         k = _native[1]
@@ -205,10 +206,10 @@ def native():
 
                 import yatzy.kernels as source
 
-                sys.modules.pop("yatzy.kernels")
-                delattr(sys.modules["yatzy"], "kernels")
                 k = {"micropython": micropython, "w": 32 if sys.maxsize > 0x7FFFFFFF else 0}
                 exec(source.VIPER, k)
+                sys.modules.pop("yatzy.kernels")  # compiled: its text leaves with the module
+                delattr(sys.modules["yatzy"], "kernels")
             except Exception:  # ImportError, SyntaxError (no native emitter), MemoryError
                 k = False
             _native[1] = k

@@ -103,7 +103,7 @@ def firmware_names(build_dir):
 
 def run_time_names():
     """The identifiers of the sources the firmware compiles when it runs (the viper kernels:
-    a module constant named ``VIPER``, in ``gfx/canvas_viper.py`` and ``yatzy/keeps_viper.py``):
+    a module constant named ``VIPER``, in ``gfx/blit.py`` and ``yatzy/kernels.py``):
     the compiler interns each name it reads."""
     import ast
     import io
