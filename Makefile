@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 PORT ?= auto
 BUILD := build/mpy
 
-.PHONY: help venv wasm32 rp2emu web web-serve web-measure web-browser test lint format sim bench soak build romfs flash repl logs goldens media hardware enclosure clean
+.PHONY: help venv wasm32 rp2emu web web-serve web-measure web-browser test lint format sim bench soak build romfs uf2 flash repl logs goldens media hardware enclosure clean
 
 help:
 	@echo "make sim       play in the terminal (simulator, sets itself up)"
@@ -18,6 +18,7 @@ help:
 	@echo "make rp2emu    install the emulated Pico (rp2040js from npm; RP2_UF2=, RP2_BOOTROM=)"
 	@echo "make build     compile firmware/ to .mpy into $(BUILD)"
 	@echo "make flash     copy the build to a Pico with mpremote (PORT=..., ROMFS=1)"
+	@echo "make uf2       build/pocket-yatzy.uf2: MicroPython + the game in ROMFS, one file for BOOTSEL"
 	@echo "make romfs     build/romfs.img: the build as a ROMFS image (code runs from flash)"
 	@echo "make repl      open the board's REPL (PORT=...)"
 	@echo "make logs      show the error log stored on the board (PORT=...)"
@@ -136,6 +137,11 @@ build: $(STAMP)
 
 romfs: $(STAMP)
 	$(PY) -m tools.flash romfs
+
+# The project image: the committed base (tools/image/base, pinned MicroPython with a ROMFS
+# partition) + the game's ROMFS image, written by tools/image/uf2.py.
+uf2: $(STAMP)
+	$(PY) -m tools.image
 
 flash: $(STAMP)
 	$(PY) -m tools.flash flash --port $(PORT) $(if $(filter 1 yes,$(ROMFS)),--romfs)

@@ -3,9 +3,19 @@
 #
 # Hold ROLL while powering up for safe mode: the app and the watchdog do not start and the
 # REPL stays free (for mpremote, or to recover from a bad flash).
-import gc
+#
+# The project image's frozen _boot.py runs this file from its ROMFS with /rom as the current
+# folder (tools/image/README.md); saves, settings and the REPL's files live on the
+# filesystem at /, so the app starts from there (stock MicroPython starts there already;
+# the host's stand-in boards start in their flash folder, which stays).
+import os
 
-import heap
+if os.getcwd().startswith("/rom"):
+    os.chdir("/")
+del os
+import gc  # noqa: E402
+
+import heap  # noqa: E402
 
 heap.intern_names()  # while the heap is whole: every name the firmware uses (heap.py)
 del heap  # (main's globals live as long as the app: heap.py is imported where it is used)

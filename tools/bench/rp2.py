@@ -6,13 +6,17 @@ profile`` times every function of the app while the presses run). Everything is 
 emulated time on MicroPython's real rp2 port at 125 MHz (tools/emu/rp2), so the figures do
 not depend on the host.
 
+Every run is made on each lane (tools/bench/lanes.py; ``--lanes image,stock``): the project
+image (build/pocket-yatzy.uf2, the code in ROMFS) and the stock UF2 with ``make flash``'s
+.mpy files on LittleFS. The table has a column for each.
+
 Runs (each on a fresh flash; the dice are seeded through the flash's dice_seed file so that
 the game is the one the CPython simulator plans):
-- stock: the stock UF2, the build's .mpy files on LittleFS: power-up to the first frame, heap
-  after start-up, CPU busy while awake and idle (title, play screen) and in lightsleep, then
-  the presses of a 4-player Yatzy game (two humans played by the simulator's bot, two `best`
-  computers): cycles per press, latency from the deciding edge to the first I2C byte, to the
-  end of the press's first burst of bytes and to its last byte. This run follows the Pico's
+- play: power-up to the first frame, heap after start-up, CPU busy while awake and idle
+  (title, play screen) and in lightsleep, then the presses of a 4-player Yatzy game (two
+  humans played by the simulator's bot, two `best` computers): cycles per press, latency
+  from the deciding edge to the first I2C byte, to the end of the press's first burst of
+  bytes and to its last byte. This run follows the Pico's
   game (follow()): where it leaves the plan, the rest is planned again from its flash.
 - heap: the same game with a probe in main.py (tools/bench/rp2.py PROBE): gc.collect() and
   mem_free() after every press and every computer decision, and each decision's time; with
@@ -22,11 +26,9 @@ the game is the one the CPython simulator plans):
   computer, Maxi Yatzy with Triple columns: START, and after a reboot CONTINUE once; what
   happened (watchdog, MemoryError, a crash's traceback from the error log) and the heap
   per decision.
-- late (on request): the same worst case from a save LATE_ROUNDS rounds before the end,
+- late: the same worst case from a save LATE_ROUNDS rounds before the end,
   made on CPython (worst_late_save) and put on the flash, CONTINUEd at the title and
   played on.
-- romfs: the ROMFS UF2, flashed with the real `make flash ROMFS=1` over mpremote: start-up
-  heap and the same first presses.
 Prints a markdown table, and with --json the raw figures.
 """
 
@@ -35,13 +37,13 @@ import json
 import os
 import shlex
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 
 from yatzy.rules import MAX_PLAYERS
 
+from tools.bench import lanes as lanes_
 from tools.emu.rp2 import pico as rp2
 from tools.emu.rp2 import play
 
@@ -377,12 +379,6 @@ def _setup(s, sim_bot, rules, players, cpu, level, from_title):
 
 
 # ------------------------------------------------------------------ runs on the Pico
-def boot(uf2, bootrom, files, load=(), max_ms=10000):
-    pico = rp2.Pico(uf2, bootrom, fs=rp2.littlefs_image(files), load=load, cpu_mhz=CPU_MHZ[0])
-    first_write, heap = play.boot_app(pico, max_ms=max_ms)
-    return pico, heap
-
-
 def replay(pico, presses, frames, log=None, idle=0.0):
     """Play the planned presses; (Press list, index of the first press whose frame differs
     from CPython's or None). ``idle``: the idle loop's cycles per ns, not counted."""
@@ -457,11 +453,15 @@ def busy_pct(pico, ms_):
     return 100.0 * (pico.cycles - c0) / ((pico.t - t0) * pico.cpu_mhz / 1000.0)
 
 
-def run_stock(uf2, bootrom, presses, frames, log, max_rounds=0):
-    files = play.firmware_files(seed=SEED, extra=settings_files(sleep_s=30))
+def run_play(lane, presses, frames, log, max_rounds=0):
+    """The planned game's presses on ``lane``: start-up, idle CPU, each press's cost and
+    latency, then lightsleep."""
+    code = lanes_.build_code()
+    data = play.data_files(seed=SEED, extra=settings_files(sleep_s=30))
+    files = dict(code, **data)
     r = {}
     w0 = time.monotonic()
-    pico, heap = boot(uf2, bootrom, files)
+    pico, heap = lane.boot(code, data)
     with pico:
         r["first_frame_ms"] = first_frame_ms(pico, 0)
         r["boot_cycles"] = pico.cycles
@@ -508,18 +508,19 @@ def floor_lines(text):
     return out
 
 
-def probe_files(extra=None, floor=False):
+def probe_code(floor=False):
+    """The build with the heap probe: main.py runs it (``floor``: the floor probe too)."""
     build_dir = play.build()
-    files = play.firmware_files(seed=SEED, extra=extra, build_dir=build_dir)
-    files["main.py"] = heap_main(build_dir)
-    files["rp2_probe.py"] = (PROBE + FLOOR_PROBE if floor else PROBE).encode()
-    return files
+    code = rp2.folder_files(build_dir)
+    code["main.py"] = heap_main(build_dir)
+    code["rp2_probe.py"] = (PROBE + FLOOR_PROBE if floor else PROBE).encode()
+    return code
 
 
-def run_heap(uf2, bootrom, presses, frames, log, floor=False):
+def run_heap(lane, presses, frames, log, floor=False):
     """The game with the heap probe (``floor``: and the floor probe inside decisions)."""
     w0 = time.monotonic()
-    pico, heap = boot(uf2, bootrom, probe_files(floor=floor))
+    pico, heap = lane.boot(probe_code(floor), play.data_files(seed=SEED))
     with pico:
         play.settle(pico)
         _, diverged = replay(pico, presses, frames, log)
@@ -557,7 +558,7 @@ def worst_late_save(rounds_left, seed=SEED):
     return st.read(GAME_FILE)
 
 
-def run_worst(uf2, bootrom, presses, frames, log, until_ms, late=None):
+def run_worst(lane, presses, frames, log, until_ms, late=None):
     """``MAX_PLAYERS`` `best` computers, Maxi + Triple: START, then let them play (with the
     heap probe); after a reboot, CONTINUE the saved game once. ``late``: a game.dat
     (:func:`worst_late_save`) on the flash instead, CONTINUEd at the title and played on.
@@ -568,8 +569,8 @@ def run_worst(uf2, bootrom, presses, frames, log, until_ms, late=None):
     events = []
     # start-up replays a saved game for the title's summary: the late save (52 KB, some
     # 1,800 turns) takes about half a minute of emulated time
-    files = probe_files(extra={GAME_FILE: late} if late else None)
-    pico, heap = boot(uf2, bootrom, files, max_ms=120000 if late else 10000)
+    data = play.data_files(seed=SEED, extra={GAME_FILE: late} if late else None)
+    pico, heap = lane.boot(probe_code(), data, max_ms=120000 if late else 10000)
     with pico:
         play.settle(pico)
         if late:
@@ -620,75 +621,13 @@ def run_worst(uf2, bootrom, presses, frames, log, until_ms, late=None):
     }
 
 
-def run_romfs(uf2_romfs, bootrom, presses, frames, log):
-    """A blank Pico with the ROMFS UF2, `make flash ROMFS=1` over mpremote, then the game."""
-    w0 = time.monotonic()
-    play.build()
-    with rp2.Pico(uf2_romfs, bootrom) as pico:
-        pico.run_ms(1500)
-        with pico.free_running():
-            res = subprocess.run(
-                ["make", "-s", "--no-print-directory", "flash", "ROMFS=1"]
-                + ["PORT=socket://127.0.0.1:%d" % pico.cdc_port],
-                cwd=ROOT,
-                capture_output=True,
-                text=True,
-                timeout=600,
-            )
-        if res.returncode:
-            return {"error": (res.stdout + res.stderr)[-500:]}
-        first, heap = play.boot_app(pico)
-        t_boot = pico.resets[-1][0]
-        r = {"heap_start": heap, "first_frame_ms": first_frame_ms(pico, t_boot)}
-        # the dice_seed file and the stock run's settings (the language chosen, else the first
-        # start asks for it and the planned game is not the one played), then power-cycle
-        pico.repl_exec("f = open('dice_seed', 'w')\nf.write('%d')\nf.close()" % SEED)
-        for name, data in settings_files(sleep_s=30).items():
-            pico.repl_exec("f = open(%r, 'wb')\nf.write(%r)\nf.close()" % (name, data))
-        pico.reset()
-        play.boot_app(pico)
-        play.settle(pico)
-        r["idle_title_pct"] = busy_pct(pico, 3000)
-        idle = r["idle_title_pct"] / 100 / 8
-        measured, diverged = replay(pico, presses, frames, log, idle)
-        r["presses"], r["diverged"] = measured, diverged
-    r["wall_s"] = time.monotonic() - w0
-    return r
-
-
-def run_romfs_heap(uf2_romfs, bootrom, presses, frames, log):
-    """The ROMFS build with the app in ROMFS (main.py + probe on LittleFS): heap per press."""
-    rom = play.romfs_image()
-    files = probe_files()
-    from save.records import SETTINGS_FILE
-
-    # the app is in ROMFS; LittleFS keeps what a maker's Pico has there: the settings with
-    # the language chosen (else the first start asks for it and the planned game is not the
-    # one played), the dice seed, and main.py with the probe
-    keep = ("main.py", "rp2_probe.py", "dice_seed", SETTINGS_FILE)
-    files = {k: v for k, v in files.items() if k in keep}
-    pico, heap = boot(uf2_romfs, bootrom, files, load=[(rom, rp2.ROMFS_OFFSET)])
-    with pico:
-        play.settle(pico)
-        _, diverged = replay(pico, presses, frames, log)
-        text = pico.text()
-    heaps, decisions, errors = parse_probe(text)
-    return {
-        "heap_start": heap,
-        "heap": heaps,
-        "decisions": decisions,
-        "errors": errors,
-        "diverged": diverged,
-    }
-
-
-def run_profile(uf2, bootrom, presses, frames, log):
+def run_profile(lane, presses, frames, log):
     """The presses with every function of PROFILE_MODULES timed; [(us, calls, name)]."""
     build_dir = play.build()
-    files = play.firmware_files(seed=SEED, build_dir=build_dir)
-    files["main.py"] = heap_main(build_dir).replace(b"import rp2_probe", b"import rp2_prof")
-    files["rp2_prof.py"] = PROFILE.encode()
-    pico, _heap = boot(uf2, bootrom, files)
+    code = rp2.folder_files(build_dir)
+    code["main.py"] = heap_main(build_dir).replace(b"import rp2_probe", b"import rp2_prof")
+    code["rp2_prof.py"] = PROFILE.encode()
+    pico, _heap = lane.boot(code, play.data_files(seed=SEED))
     with pico:
         play.settle(pico)
         _, diverged = replay(pico, presses, frames, log)
@@ -721,113 +660,115 @@ def trio(t, unit=" ms"):
     return "-" if t is None else "%s / %s / %s%s" % (ms(t[0]), ms(t[1]), ms(t[2]), unit)
 
 
+def _low(h):
+    if not h:
+        return None
+    lows = [v for _, v in h["heap"]]
+    text = "%d B (n=%d)" % (min(lows), len(lows)) if lows else "-"
+    if h.get("diverged") is not None:  # not the planned game: the figure says little
+        text += "; left the planned game at press %d" % (h["diverged"] + 1)
+    return text + "".join("; " + e for e in h["errors"])
+
+
+def _decisions(h):
+    d = [v for lvl, v in h["decisions"] if lvl == "best"] if h else []
+    if not d:
+        return None
+    return "%s / %s ms (n=%d)" % (ms(statistics.median(d)), ms(max(d)), len(d))
+
+
+def _worst_low(w):
+    if not w:
+        return None
+    if [v for _, v in w["decisions"]]:
+        return _low({"heap": [h for h in w["heap"] if h[0] == "cpu"], "errors": w["errors"]})
+    # the set-up presses' samples say nothing about the game
+    return "no computer move completed" + "".join("; " + e for e in w["errors"])
+
+
 def table(res):
-    rows = [("figure", "stock UF2, .mpy on LittleFS", "ROMFS UF2, `make flash ROMFS=1`")]
-    st, ro = res.get("stock", {}), res.get("romfs", {})
+    """The markdown table: a row per figure, a column per lane (res["lanes"]: [(name,
+    label)], res[name]: that lane's runs: "play", "heap", "worst", "late")."""
+    lanes = res.get("lanes", [])
+    cols = [res.get(name) or {} for name, _ in lanes]
+    rows = [("figure",) + tuple(label for _, label in lanes)]
 
-    def both(key, fmt):
-        return (fmt(st.get(key)) if key in st else "-", fmt(ro.get(key)) if key in ro else "-")
+    def row(label, fn):
+        cells = tuple(str(fn(c) if c else None).replace("None", "-") for c in cols)
+        if any(x != "-" for x in cells):
+            rows.append((label,) + cells)
 
-    rows.append(("power-up to the first frame", *both("first_frame_ms", lambda v: ms(v) + " ms")))
-    rows.append(("free heap after start-up", *both("heap_start", lambda v: "%d B" % v)))
-    for label, key in (("CPU busy, awake and idle (title)", "idle_title_pct"),):
-        rows.append((label, *both(key, lambda v: "%.1f %%" % v)))
-    if "idle_play_pct" in st:
-        rows.append(
-            ("CPU busy, awake and idle (play screen)", "%.1f %%" % st["idle_play_pct"], "-")
+    def pl(c, key):
+        return (c.get("play") or {}).get(key)
+
+    row(
+        "power-up to the first frame",
+        lambda c: None if pl(c, "first_frame_ms") is None else ms(pl(c, "first_frame_ms")) + " ms",
+    )
+    row(
+        "free heap after start-up",
+        lambda c: None if pl(c, "heap_start") is None else "%d B" % pl(c, "heap_start"),
+    )
+    for label, key in (
+        ("CPU busy, awake and idle (title)", "idle_title_pct"),
+        ("CPU busy, awake and idle (play screen)", "idle_play_pct"),
+    ):
+        row(label, lambda c, k=key: None if pl(c, k) is None else "%.1f %%" % pl(c, k))
+    row(
+        "CPU busy in lightsleep (display off)",
+        lambda c: (
+            None
+            if pl(c, "sleep_pct") is None
+            else ("%.3f %%" % pl(c, "sleep_pct") if pl(c, "asleep") else "did not sleep")
+        ),
+    )
+
+    def presses(c, field, unit=" ms"):
+        p = pl(c, "presses")
+        return trio(press_rows(p)[field], unit) if p else None
+
+    counted = [pl(c, "presses") for c in cols if pl(c, "presses")]
+    if counted:
+        n = "%d presses" % len(counted[0])
+        row(
+            "Mcycles per press, median / p95 / max (%s)" % n, lambda c: presses(c, "mcycles", " M")
         )
-    if "sleep_pct" in st:
-        rows.append(
-            (
-                "CPU busy in lightsleep (display off)",
-                "%.3f %%" % st["sleep_pct"] if st.get("asleep") else "did not sleep",
-                "-",
-            )
-        )
-    pr = {k: press_rows(v["presses"]) for k, v in (("s", st), ("r", ro)) if v.get("presses")}
-
-    def prow(label, field, unit=" ms"):
-        return (
-            label,
-            trio(pr["s"][field], unit) if "s" in pr else "-",
-            trio(pr["r"][field], unit) if "r" in pr else "-",
-        )
-
-    if pr:
-        n = "%d presses" % pr.get("s", pr.get("r"))["n"]
-        rows.append(prow("Mcycles per press, median / p95 / max (%s)" % n, "mcycles", " M"))
-        rows.append(prow("CPU ms per press at 125 MHz, median / p95 / max", "ms"))
-        rows.append(prow("deciding edge -> first I2C byte, median / p95 / max", "first"))
-        rows.append(prow("deciding edge -> end of the press's frame", "frame"))
-        rows.append(prow("deciding edge -> last I2C byte of the press", "last"))
-
-    def low(h):
-        if not h:
-            return "-"
-        lows = [v for _, v in h["heap"]]
-        text = "%d B (n=%d)" % (min(lows), len(lows)) if lows else "-"
-        if h.get("diverged") is not None:  # not the planned game: the figure says little
-            text += "; left the planned game at press %d" % (h["diverged"] + 1)
-        return text + "".join("; " + e for e in h["errors"])
-
-    def decisions(h):
-        d = [v for lvl, v in h["decisions"] if lvl == "best"] if h else []
-        if not d:
-            return "-"
-        return "%s / %s ms (n=%d)" % (ms(statistics.median(d)), ms(max(d)), len(d))
-
+        row("CPU ms per press at 125 MHz, median / p95 / max", lambda c: presses(c, "ms"))
+        row("deciding edge -> first I2C byte, median / p95 / max", lambda c: presses(c, "first"))
+        row("deciding edge -> end of the press's frame", lambda c: presses(c, "frame"))
+        row("deciding edge -> last I2C byte of the press", lambda c: presses(c, "last"))
     games = "%s (%s)" % (res.get("players", "4-player Yatzy, 2 `best`"), res.get("game", ""))
-    if res.get("heap") or res.get("romfs_heap"):
-        rows.append(
-            (
-                "lowest free heap after a press or decision, " + games,
-                low(res.get("heap")),
-                low(res.get("romfs_heap")),
-            )
-        )
-        rows.append(
-            (
-                "`best` decision, median / max, " + games,
-                decisions(res.get("heap")),
-                decisions(res.get("romfs_heap")),
-            )
-        )
-    if res.get("heap", {}).get("floor"):
-        fl = res["heap"]["floor"]
+    row("lowest free heap after a press or decision, " + games, lambda c: _low(c.get("heap")))
+    row("`best` decision, median / max, " + games, lambda c: _decisions(c.get("heap")))
+
+    def floor(c):
+        fl = (c.get("heap") or {}).get("floor")
+        if not fl:
+            return None
         worst = min(fl, key=lambda f: f[2])
-        rows.append(
-            (
-                "lowest live heap inside a decision (--floor), " + games,
-                "%d B (n=%d; %d B free before that decision)" % (worst[2], len(fl), worst[1]),
-                "-",
-            )
-        )
+        return "%d B (n=%d; %d B free before that decision)" % (worst[2], len(fl), worst[1])
+
+    row("lowest live heap inside a decision (--floor), " + games, floor)
     for key, what in (
         ("worst", "START"),
         ("late", "CONTINUE %d rounds before the end" % LATE_ROUNDS),
     ):
-        if not res.get(key):
+        secs = [c[key]["emu_s"] for c in cols if c.get(key)]
+        if not secs:
             continue
-        w = res[key]
         label = "worst case: %d `best`, Maxi + Triple, %s (%.0f emulated s)" % (
             MAX_PLAYERS,
             what,
-            w["emu_s"],
+            max(secs),
         )
-        moves = [v for _, v in w["decisions"]]
-        if moves:
-            text = low({"heap": [h for h in w["heap"] if h[0] == "cpu"], "errors": w["errors"]})
-        else:  # the set-up presses' samples say nothing about the game
-            text = "no computer move completed" + "".join("; " + e for e in w["errors"])
-        rows.append(("lowest free heap, " + label, text, "-"))
-        rows.append(("`best` decision, median / max, " + label, decisions(w), "-"))
-    rows = [r for r in rows if r[1:] != ("-", "-")]
+        row("lowest free heap, " + label, lambda c, k=key: _worst_low(c.get(k)))
+        row("`best` decision, median / max, " + label, lambda c, k=key: _decisions(c.get(k)))
     w = max(len(r[0]) for r in rows)
     out = []
     for i, r in enumerate(rows):
-        out.append("| %s | %s | %s |" % (r[0].ljust(w), r[1], r[2]))
+        out.append("| %s | %s |" % (r[0].ljust(w), " | ".join(r[1:])))
         if i == 0:
-            out.append("|%s|---|---|" % ("-" * (w + 2)))
+            out.append("|%s|%s" % ("-" * (w + 2), "---|" * (len(r) - 1)))
     return "\n".join(out)
 
 
@@ -892,8 +833,15 @@ def main(argv=None):
     )
     ap.add_argument(
         "--only",
-        default="stock,heap,romfs,worst",  # profile, late: on request
-        help="comma-separated runs: stock, heap, romfs, worst and late (need --worst-ms), profile",
+        default="play,heap,worst,late",  # profile: on request
+        help="comma-separated runs: play (stock is the same), heap, worst and late (need "
+        "--worst-ms), profile",
+    )
+    ap.add_argument(
+        "--lanes",
+        default="image,stock",
+        help="comma-separated lanes: image (build/pocket-yatzy.uf2), stock (the stock UF2 and "
+        "`make flash`)",
     )
     ap.add_argument(
         "--players",
@@ -922,6 +870,18 @@ def main(argv=None):
         print("rp2 bench skipped: %s" % why)
         return 0
     log = (lambda s: None) if a.quiet else (lambda s: print(s, flush=True))
+    lanes = []
+    for name in a.lanes.split(","):
+        if name == "image":
+            lane, why_image = lanes_.image_lane(bootrom, a.cpu_mhz)
+            if lane is None:
+                log("the image lane is skipped: %s" % why_image)
+                continue
+        elif name == "stock":
+            lane = lanes_.StockLane(uf2, bootrom, a.cpu_mhz)
+        else:
+            ap.error("--lanes: %r is no lane (image, stock)" % name)
+        lanes.append(lane)
     w0 = time.monotonic()
     log(
         "planning the %s game on CPython (seed %d, %s rounds)"
@@ -931,59 +891,76 @@ def main(argv=None):
     n, cpu = int(n), int(cpu)
     presses, frames = plan_game("yatzy", n, cpu, level, max_rounds=a.game4_rounds)
     log("  %d presses" % len(presses))
-    only = set(a.only.split(","))
+    only = set(a.only.replace("stock", "play").split(","))
+    unknown = only - {"play", "heap", "worst", "late", "profile"}
+    if unknown:
+        ap.error("--only: %s is no run (play, heap, worst, late, profile)" % ", ".join(unknown))
     res = {"game": "%d rounds" % a.game4_rounds if a.game4_rounds else "whole game"}
     res["players"] = "%d-player Yatzy, %d `%s`" % (n, cpu, level)
-    if "stock" in only:
-        log("stock UF2: %s" % uf2)
-        res["stock"] = run_stock(uf2, bootrom, presses, frames, log, a.game4_rounds)
-    if "heap" in only:
-        log("heap probe run")
-        res["heap"] = run_heap(uf2, bootrom, presses, frames, log, floor=a.floor)
-    if a.worst_ms and "worst" in only:
-        log(
-            "worst case: %d x best, Maxi Yatzy + Triple, %d emulated ms"
-            % (MAX_PLAYERS, a.worst_ms)
-        )
-        wp, wf = plan_game("maxi", MAX_PLAYERS, MAX_PLAYERS, "best", triple=True, idle_ms=1000)
-        res["worst"] = run_worst(uf2, bootrom, wp, wf, log, a.worst_ms)
-    if a.worst_ms and "late" in only:
-        log("worst case from a save %d rounds before the end (CONTINUE)" % LATE_ROUNDS)
-        late = worst_late_save(LATE_ROUNDS)
-        log("  game.dat: %d B" % len(late))
-        res["late"] = run_worst(uf2, bootrom, [], [], log, a.worst_ms, late=late)
-    if "profile" in only:
-        log("profile run (every function of %d modules timed)" % len(PROFILE_MODULES))
-        res["profile"] = run_profile(uf2, bootrom, presses, frames, log)
-    romfs = rp2.romfs_uf2(uf2)
-    if romfs and "romfs" in only:
-        log("ROMFS UF2: %s" % romfs)
-        res["romfs"] = run_romfs(romfs, bootrom, presses, frames, log)
+    res["lanes"] = [(lane.name, lane.label) for lane in lanes]
+    worst = late = None
+    for lane in lanes:
+        r = res[lane.name] = {}
+        log("== %s lane: %s" % (lane.name, lane.label))
+        if "play" in only:
+            r["play"] = run_play(lane, presses, frames, log, a.game4_rounds)
         if "heap" in only:
-            res["romfs_heap"] = run_romfs_heap(romfs, bootrom, presses, frames, log)
-    elif not romfs:
-        log("no ROMFS UF2 beside %s: the ROMFS column is skipped" % uf2)
+            log("heap probe run")
+            r["heap"] = run_heap(lane, presses, frames, log, floor=a.floor)
+        if a.worst_ms and "worst" in only:
+            log(
+                "worst case: %d x best, Maxi Yatzy + Triple, %d emulated ms"
+                % (MAX_PLAYERS, a.worst_ms)
+            )
+            if worst is None:
+                worst = plan_game(
+                    "maxi", MAX_PLAYERS, MAX_PLAYERS, "best", triple=True, idle_ms=1000
+                )
+            r["worst"] = run_worst(lane, worst[0], worst[1], log, a.worst_ms)
+        if a.worst_ms and "late" in only:
+            log("worst case from a save %d rounds before the end (CONTINUE)" % LATE_ROUNDS)
+            if late is None:
+                late = worst_late_save(LATE_ROUNDS)
+                log("  game.dat: %d B" % len(late))
+            r["late"] = run_worst(lane, [], [], log, a.worst_ms, late=late)
+        if "profile" in only:
+            log("profile run (every function of %d modules timed)" % len(PROFILE_MODULES))
+            r["profile"] = run_profile(lane, presses, frames, log)
     print()
     print(table(res))
-    for key in ("stock", "romfs", "heap", "romfs_heap"):
-        if res.get(key, {}).get("diverged") is not None:
+    for lane in lanes:
+        report(lane.name, res[lane.name])
+    print("\nrp2 bench: %.0f s wall" % (time.monotonic() - w0))
+    if a.json:
+        with open(a.json, "w") as f:
+            json.dump(_jsonable(res, presses), f, indent=1)
+    return 0
+
+
+def report(name, r):
+    """What the table leaves out, for one lane: where a run left the plan, the costliest
+    presses, the saves' flash times, the profile."""
+    for key in ("play", "heap", "worst"):
+        if (r.get(key) or {}).get("diverged") is not None:
             print(
-                "\nNOTE: %s run left the planned game at press %d"
-                % (key, res[key]["diverged"] + 1)
+                "\nNOTE: %s lane, %s run left the planned game at press %d"
+                % (name, key, r[key]["diverged"] + 1)
             )
-    for n, what in res.get("stock", {}).get("followed", ()):
-        print("NOTE: stock run, press %d: the Pico's game %s" % (n, what))
-    if res.get("stock", {}).get("presses"):
-        print("\ncostliest presses (stock): #, button, kind, Mcycles, flash ops")
-        for row in costly(res["stock"]["presses"]):
+    play_ = r.get("play") or {}
+    for n, what in play_.get("followed", ()):
+        print("NOTE: %s lane, press %d: the Pico's game %s" % (name, n, what))
+    if play_.get("presses"):
+        print("\ncostliest presses (%s): #, button, kind, Mcycles, flash ops" % name)
+        for row in costly(play_["presses"]):
             print("  %d %s %s %.1f %d" % row)
-        saves = save_times(res["stock"]["presses"])
+        saves = save_times(play_["presses"])
         if saves:
             times = sorted(t for t, _n, _e in saves)
             print(
-                "\nsaves (stock): %d, flash time median %.1f ms, p95 %.1f ms, max %.1f ms; "
+                "\nsaves (%s): %d, flash time median %.1f ms, p95 %.1f ms, max %.1f ms; "
                 "flash operations per save %.1f, erases %.2f"
                 % (
+                    name,
                     len(times),
                     q(times, 0.5),
                     q(times, 0.95),
@@ -992,39 +969,36 @@ def main(argv=None):
                     sum(e for _t, _n, e in saves) / len(saves),
                 )
             )
-    if res.get("profile"):
-        print("\nprofile (inclusive ms, calls), top 40:")
-        for us, calls, name in res["profile"]["rows"][:40]:
-            print("  %9.1f ms %7d  %s" % (us / 1000, calls, name))
-    print("\nrp2 bench: %.0f s wall" % (time.monotonic() - w0))
-    if a.json:
-        with open(a.json, "w") as f:
-            json.dump(_jsonable(res, presses), f, indent=1)
-    return 0
+    if r.get("profile"):
+        print("\nprofile (%s; inclusive ms, calls), top 40:" % name)
+        for us, calls, fn in r["profile"]["rows"][:40]:
+            print("  %9.1f ms %7d  %s" % (us / 1000, calls, fn))
 
 
 def _jsonable(res, presses):
+    def press(p):
+        return {
+            "button": p.button,
+            "kind": p.kind,
+            "cycles": p.cycles,
+            "first_ms": p.first_ms,
+            "frame_ms": p.frame_ms,
+            "last_ms": p.last_ms,
+            "bytes": p.bytes,
+            "flash_ops": len(p.flash_ops),
+        }
+
     out = {}
     for k, v in res.items():
         if not isinstance(v, dict):
             out[k] = v
             continue
-        v = dict(v)
-        if "presses" in v:
-            v["presses"] = [
-                {
-                    "button": p.button,
-                    "kind": p.kind,
-                    "cycles": p.cycles,
-                    "first_ms": p.first_ms,
-                    "frame_ms": p.frame_ms,
-                    "last_ms": p.last_ms,
-                    "bytes": p.bytes,
-                    "flash_ops": len(p.flash_ops),
-                }
-                for p in v["presses"]
-            ]
-        out[k] = v
+        out[k] = {}
+        for run, r in v.items():
+            r = dict(r)
+            if "presses" in r:
+                r["presses"] = [press(p) for p in r["presses"]]
+            out[k][run] = r
     return out
 
 

@@ -28,9 +28,10 @@ ROMFS (`--romfs`, `make flash ROMFS=1`): on a MicroPython build with a ROMFS par
 (MicroPython 1.25+, `mpremote romfs query` tells), the `.mpy` files go into one read-only
 image that the board mounts at /rom and runs in place: their code and constants stay in
 flash instead of the heap (see docs/app_infra.md for the figures). `mpremote romfs deploy`
-writes the image; main.py stays on the filesystem (boot runs it from there), and copies of
-the firmware left on the filesystem by a plain flash are removed, since the filesystem
-comes before /rom on sys.path and would shadow the image.
+writes the image (main.py included: the project image runs it from /rom); main.py also goes
+onto the filesystem, which a stock board with a ROMFS partition runs at boot, and copies of
+the firmware left on the filesystem by a plain flash are removed, since on such a board the
+filesystem comes before /rom on sys.path and would shadow the image.
 """
 
 import argparse
@@ -387,27 +388,30 @@ LOG_SCRIPT = (
 
 
 def romfs_image(build_dir=BUILD, out=ROMFS_IMAGE, extra=(), quiet=False):
-    """Write a ROMFS image of the build (without main.py/boot.py, which the board runs from
-    its filesystem) to `out`, plus `extra` (name, local path) files at its root; returns
-    the image size. The format is mpremote's own writer's (`mpremote romfs build`)."""
+    """Write a ROMFS image of the whole build to `out`, plus `extra` (name, local path) files
+    at its root; returns the image size. The format is mpremote's own writer's (`mpremote
+    romfs build`). Its main.py is the one the project image runs (its frozen _boot.py makes
+    /rom the current folder when /rom/main.py exists, tools/image/README.md); a stock board
+    with a ROMFS partition runs the filesystem's main.py instead, which `flash --romfs`
+    writes too."""
     from mpremote.romfs import VfsRomWriter
 
     rom = VfsRomWriter()
 
-    def add(folder, top):
+    def add(folder):
         for name in sorted(os.listdir(folder)):
             path = os.path.join(folder, name)
             if os.path.isdir(path):
                 rom.opendir(name)
-                add(path, False)
+                add(path)
                 rom.closedir()
-            elif not (top and name in SOURCE_ONLY):
+            else:
                 with open(path, "rb") as f:
                     rom.mkfile(name, f.read())
 
     if not os.path.isdir(build_dir):
         raise SystemExit("error: no build in %s (run `make build`)" % build_dir)
-    add(build_dir, True)
+    add(build_dir)
     for name, path in extra:
         with open(path, "rb") as f:
             rom.mkfile(name, f.read())

@@ -29,32 +29,40 @@ def test_probe_lines_give_the_samples_the_decisions_and_the_floor():
     assert bench.floor_lines(TEXT) == [("best", 75376, 49040), ("best", 54576, 50000)]
 
 
-def test_the_table_gives_the_floor_and_says_when_a_run_left_the_planned_game():
+def test_the_table_has_a_column_per_lane_gives_the_floor_and_says_when_a_run_left_the_plan():
     heap, decisions, errors = bench.parse_probe(TEXT)
     res = {
         "players": "4-player Yatzy, 2 `best`",
         "game": "2 rounds",
-        "heap": {
-            "heap": heap,
-            "decisions": [],  # a --floor run leaves its (slowed) decision times out
-            "floor": bench.floor_lines(TEXT),
-            "errors": [],
-            "diverged": None,
+        "lanes": [("image", "project image"), ("stock", "stock UF2")],
+        "stock": {
+            "heap": {
+                "heap": heap,
+                "decisions": [],  # a --floor run leaves its (slowed) decision times out
+                "floor": bench.floor_lines(TEXT),
+                "errors": [],
+                "diverged": None,
+            }
         },
-        "romfs_heap": {"heap": heap, "decisions": decisions, "errors": [], "diverged": 0},
+        "image": {"heap": {"heap": heap, "decisions": decisions, "errors": [], "diverged": 0}},
     }
-    rows = {
-        line.split("|")[1].strip(): line.split("|")[2:4] for line in bench.table(res).splitlines()
-    }
+    lines = bench.table(res).splitlines()
+    assert [c.strip() for c in lines[0].split("|")[1:-1]] == [
+        "figure",
+        "project image",
+        "stock UF2",
+    ]
+    rows = {line.split("|")[1].strip(): line.split("|")[2:4] for line in lines}
     low = rows["lowest free heap after a press or decision, 4-player Yatzy, 2 `best` (2 rounds)"]
-    assert low[0].strip() == "55664 B (n=4)"
-    assert low[1].strip() == "55664 B (n=4); left the planned game at press 1"
+    assert low[0].strip() == "55664 B (n=4); left the planned game at press 1"
+    assert low[1].strip() == "55664 B (n=4)"
     floor = rows[
         "lowest live heap inside a decision (--floor), 4-player Yatzy, 2 `best` (2 rounds)"
     ]
-    assert floor[0].strip() == "49040 B (n=2; 75376 B free before that decision)"
+    assert floor[0].strip() == "-"
+    assert floor[1].strip() == "49040 B (n=2; 75376 B free before that decision)"
     best = rows["`best` decision, median / max, 4-player Yatzy, 2 `best` (2 rounds)"]
-    assert best[0].strip() == "-" and best[1].strip().endswith("(n=2)")
+    assert best[0].strip().endswith("(n=2)") and best[1].strip() == "-"
 
 
 @pytest.mark.parametrize("floor", [False, True])

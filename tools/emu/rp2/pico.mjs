@@ -1,7 +1,7 @@
 // The emulated Pico: MicroPython's rp2 UF2 on rp2040js, driven in lock-step by tools/emu/rp2/pico.py.
 // SPDX-License-Identifier: MIT
 //
-//   node pico.mjs --uf2 F.uf2 --bootrom B.bin [--fs IMG] [--load FILE@OFFSET ...] [--cdc-port N]
+//   node pico.mjs --uf2 F.uf2 --bootrom B.bin [--under FLASH] [--fs IMG] [--load FILE@OFFSET ...] [--cdc-port N]
 //                 [--cpu-mhz N]   (the core's speed; the bus and peripheral timing stay as at
 //                                  125 MHz, as on a Pico whose firmware re-derives its dividers)
 //
@@ -52,12 +52,13 @@ const BKPT_ERASE = 0xe0;
 const BKPT_PROGRAM = 0xe1;
 
 function parseArgs(argv) {
-  const out = { uf2: null, bootrom: null, fs: null, fsOffset: 0xa0000, load: [], cdcPort: 0, ack: [OLED], cpuMhz: 125 };
+  const out = { uf2: null, bootrom: null, under: null, fs: null, fsOffset: 0xa0000, load: [], cdcPort: 0, ack: [OLED], cpuMhz: 125 };
   for (let i = 0; i < argv.length; i += 2) {
     const [k, v] = [argv[i], argv[i + 1]];
     if (v === undefined) throw new Error(`${k} needs a value`);
     if (k === '--uf2') out.uf2 = v;
     else if (k === '--bootrom') out.bootrom = v;
+    else if (k === '--under') out.under = v;
     else if (k === '--fs') out.fs = v;
     else if (k === '--fs-offset') out.fsOffset = Number(v);
     else if (k === '--load') out.load.push(v);
@@ -77,8 +78,13 @@ function emit(obj) {
 }
 
 // ---- the flash array: UF2 blocks, then the filesystem image and any extra images ---------------
+// --under FILE: what the flash held before the UF2 was dropped onto the RPI-RP2 drive (a
+// Pico flashed before); the boot ROM erases each 4 KiB sector before it writes the first
+// block into it, and leaves every other sector as it was.
 function initialFlash() {
   const flash = new Uint8Array(FLASH_BYTES).fill(0xff);
+  if (opts.under) flash.set(fs.readFileSync(opts.under).subarray(0, FLASH_BYTES));
+  const erased = new Set();
   const uf2 = fs.readFileSync(opts.uf2);
   let blocks = 0;
   for (let at = 0; at + 512 <= uf2.length; at += 512) {
@@ -88,6 +94,10 @@ function initialFlash() {
     const addr = w(3) - XIP_BASE;
     const size = w(4);
     if (addr < 0 || addr + size > FLASH_BYTES || size > 476) continue;
+    for (let sector = addr - (addr % 4096); sector < addr + size; sector += 4096) {
+      if (!erased.has(sector)) flash.fill(0xff, sector, sector + 4096);
+      erased.add(sector);
+    }
     flash.set(uf2.subarray(at + 32, at + 32 + size), addr);
     blocks++;
   }

@@ -36,13 +36,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
 SHARED = os.path.join(os.path.dirname(ROOT), "shared", "rp2")
 DEFAULT_UF2 = os.path.join(SHARED, "firmware.uf2")
 DEFAULT_BOOTROM = os.path.join(SHARED, "bootrom-b1.bin")
-ROMFS_UF2_NAME = "firmware-romfs256k.uf2"
 
 # RPI_PICO's stock flash layout: LittleFS at 0xA0000, 352 blocks of 4 KiB.
 FS_OFFSET = 0xA0000
 FS_BLOCKS = 352
 FS_BLOCK = 4096
-ROMFS_OFFSET = 0x60000  # the ROMFS build's 256 KiB partition (firmware-romfs256k.uf2)
+FLASH_BYTES = 2 * 1024 * 1024  # the Pico's W25Q16JV
 NS_PER_MS = 1_000_000
 CYCLES_PER_MS = 125_000  # 125 MHz: rp2040js's fixed 8 ns a cycle
 OLED_ADDR = 0x3C
@@ -84,12 +83,6 @@ def find_firmware(uf2=None, bootrom=None):
     if why:
         return None, None, why
     return uf2, bootrom, None
-
-
-def romfs_uf2(uf2):
-    """The ROMFS build beside a UF2 (firmware-romfs256k.uf2), or None."""
-    path = os.environ.get("RP2_ROMFS_UF2") or os.path.join(os.path.dirname(uf2), ROMFS_UF2_NAME)
-    return path if os.path.isfile(path) else None
 
 
 def node_missing():
@@ -181,9 +174,12 @@ class Transaction:
 
 
 class Pico:
-    """See the module docstring. ``fs``: a LittleFS image (bytes) for FS_OFFSET; ``load``:
-    [(bytes, flash offset)] more images (e.g. a ROMFS at ROMFS_OFFSET); ``screen``: an
-    SSD1306Emulator to feed (default: a new one for ``panel``)."""
+    """See the module docstring. ``under``: the whole flash (bytes) as it was before the UF2
+    was dropped onto the chip (a Pico flashed before: ``pico.flash(0, FLASH_BYTES)`` of an
+    earlier run); the UF2's sectors are erased and written over it as the boot ROM does.
+    ``fs``: a LittleFS image (bytes) for FS_OFFSET; ``load``: [(bytes, flash offset)] more
+    images (e.g. a ROMFS image at its partition); ``screen``: an SSD1306Emulator to feed (default:
+    a new one for ``panel``)."""
 
     def __init__(
         self,
@@ -191,6 +187,7 @@ class Pico:
         bootrom,
         fs=None,
         load=(),
+        under=None,
         panel=PANEL,
         screen=None,
         wall_timeout=600,
@@ -202,6 +199,8 @@ class Pico:
         cmd = ["node", os.path.join(HERE, "pico.mjs"), "--uf2", uf2, "--bootrom", bootrom]
         if cpu_mhz != 125:
             cmd += ["--cpu-mhz", str(cpu_mhz)]
+        if under is not None:
+            cmd += ["--under", self._file("under.img", under)]
         if fs is not None:
             cmd += ["--fs", self._file("fs.img", fs)]
         for i, (data, offset) in enumerate(load):

@@ -60,6 +60,14 @@ def firmware_files(seed=None, extra=None, build_dir=None, lang="en"):
     from .pico import folder_files
 
     files = folder_files(build_dir or build())
+    files.update(data_files(seed, extra, lang))
+    return files
+
+
+def data_files(seed=None, extra=None, lang="en"):
+    """firmware_files() without the build: what the filesystem holds beside code that runs
+    from the project image's ROMFS."""
+    files = {}
     if seed is not None:
         files["dice_seed"] = b"%d" % seed
     if lang is not None:
