@@ -218,3 +218,35 @@ def test_safe_mode_on_the_image_leaves_the_repl_on_the_filesystem(images):
         assert not pico.oled_writes()  # the app (and its display) never started
         out = pico.repl_exec("import os\nprint(os.getcwd(), sorted(os.listdir()))")
     assert "/ ['settings.dat']" in out, out
+
+
+def test_make_flash_romfs_updates_the_image_over_usb_without_bootsel(images, tmp_path):
+    import subprocess
+
+    from tools.flash import flash
+
+    with rp2.Pico(images["old"], BOOTROM, fs=rp2.littlefs_image(play.data_files())) as pico:
+        play.boot_app(pico)
+        assert OLD_MARK in pico.text()
+        with pico.free_running():
+            res = subprocess.run(
+                ["make", "-s", "--no-print-directory", "flash", "ROMFS=1"]
+                + ["PORT=socket://127.0.0.1:%d" % pico.cdc_port],
+                cwd=rp2.ROOT,
+                capture_output=True,
+                text=True,
+                timeout=600,
+            )
+        assert res.returncode == 0, res.stdout[-2000:] + res.stderr[-2000:]
+        # mpremote's closing `reset` is machine.reset(): a watchdog reboot into the game
+        assert pico.resets and pico.resets[-1][2] == "watchdog"
+        play.boot_app(pico)
+        play.settle(pico)
+        title = frame(pico)
+        after = bytes(pico.cdc[pico.resets[-1][3] :]).decode(errors="replace")
+        romfs = pico.flash(*PROV["flash"]["romfs"])
+    with open(flash.ROMFS_IMAGE, "rb") as f:
+        deployed = f.read()
+    assert romfs[: len(deployed)] == deployed  # the same ROMFS image `make uf2` puts in
+    assert OLD_MARK not in after
+    assert title == cpython_frames([], tmp_path)[0]
