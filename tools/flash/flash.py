@@ -440,6 +440,8 @@ def romfs_cleanup_script(files):
     folders = _folders(files)[::-1]  # deepest first
     return (
         "import os\n"
+        # the image's boot runs main.py from /rom; the files to clean up live in /
+        "if os.getcwd().startswith('/rom'):\n os.chdir('/')\n"
         "_n = 0\n"
         "for n in %r:\n try:\n  os.remove(n)\n  _n += 1\n except OSError:\n  pass\n"
         "for d in %r:\n try:\n  os.rmdir(d)\n except OSError:\n  pass\n"
