@@ -4,6 +4,9 @@
 
 - ``braille_rows(pixels)``: 16 strings of 64 braille characters (2x4 pixels per character),
   so the whole panel fits an 80x24 terminal with room for a frame, a status line and help.
+- ``halfblock_rows(pixels)``: 32 strings of 128 half-block characters (1x2 pixels per
+  character: upper half, lower half, both or neither), for a terminal of 132x40 or more,
+  where every pixel is a whole character cell wide and the panel's small text reads as text.
 - ``panel_image(pixels, scale)``: a Pillow image that looks like the module: near-black
   glass, a visible pixel grid, lit pixels in the panel's colour (ice white by default; the
   blue and yellow/blue modules are options).
@@ -46,6 +49,20 @@ def braille_rows(pixels, width=W, height=H):
                     bits |= bit
             chars.append(chr(0x2800 + bits))
         rows.append("".join(chars))
+    return rows
+
+
+# Half blocks: (upper pixel, lower pixel) -> the character that lights those halves.
+_HALVES = (" ", "\u2584", "\u2580", "\u2588")  # none, lower, upper, both
+
+
+def halfblock_rows(pixels, width=W, height=H):
+    """Panel pixels -> list of ``height // 2`` strings of ``width`` half-block characters."""
+    rows = []
+    for y in range(0, height, 2):
+        top = pixels[y * width : (y + 1) * width]
+        bottom = pixels[(y + 1) * width : (y + 2) * width]
+        rows.append("".join([_HALVES[2 * (a != 0) + (b != 0)] for a, b in zip(top, bottom)]))
     return rows
 
 
