@@ -66,14 +66,15 @@ def halfblock_rows(pixels, width=W, height=H):
     return rows
 
 
-def panel_image(pixels, scale=4, colour="white", border=None):
-    """Pillow RGB image of the panel; each pixel is a (scale-1)-square on a dark grid."""
+def panel_image(pixels, scale=4, colour="white", border=None, grid=True):
+    """Pillow RGB image of the panel; each pixel is a (scale-1)-square on a dark grid, or
+    without ``grid`` a solid scale-square (the browser page's look)."""
     import numpy as np
     from PIL import Image
 
     if colour not in COLOURS:
         raise ValueError("panel colour must be one of %s, not %r" % (", ".join(COLOURS), colour))
-    if scale < 2:
+    if scale < (2 if grid else 1):
         raise ValueError("scale must be at least 2 (one pixel plus the grid line)")
     lit, unlit, glass, bezel = COLOURS[colour]
     if border is None:
@@ -85,8 +86,9 @@ def panel_image(pixels, scale=4, colour="white", border=None):
         lit_rgb[:16] = _YELLOW
     cells = np.where(on[:, :, None], lit_rgb, np.array(unlit, dtype=np.uint8))
     big = np.repeat(np.repeat(cells, scale, axis=0), scale, axis=1)
-    big[scale - 1 :: scale, :, :] = glass  # grid lines between pixel rows
-    big[:, scale - 1 :: scale, :] = glass
+    if grid:
+        big[scale - 1 :: scale, :, :] = glass  # grid lines between pixel rows
+        big[:, scale - 1 :: scale, :] = glass
     out = np.empty((H * scale + 2 * border, W * scale + 2 * border, 3), dtype=np.uint8)
     out[:] = bezel
     out[border : border + H * scale, border : border + W * scale] = big
