@@ -6,7 +6,8 @@
     python -m tools.web --out DIR          ... into DIR
     python -m tools.web --measure          build, then measure it in headless Chromium (first
                                            frame cold and cached, bytes, tumble frame rate,
-                                           heap) and write the screenshot docs/img/web.png
+                                           heap) and write the screenshots docs/img/web.png and
+                                           docs/img/web_phone.png
 
 What build/web/ holds (static files only; any static host serves them):
 
@@ -205,7 +206,7 @@ def main(argv=None):
     ap.add_argument(
         "--measure",
         action="store_true",
-        help="then measure the page in headless Chromium and write docs/img/web.png",
+        help="then measure the page in headless Chromium and write docs/img/web*.png",
     )
     args = ap.parse_args(argv)
     build(args.out)
