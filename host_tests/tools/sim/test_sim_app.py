@@ -259,6 +259,31 @@ def test_terminal_asks_the_language_first_and_draws_half_blocks_where_they_fit(
     assert b'"lang":"sv"' in (tmp_path / "settings.dat").read_bytes()  # kept for next time
 
 
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_the_terminal_changes_its_picture_when_resized(tmp_path):
+    (tmp_path / "twin").mkdir()
+    with Session("cpython", seed=2, storage_dir=str(tmp_path / "twin"), lang="en") as s:
+        s.start()
+        s.wait_idle(60000)
+        title = s.last
+    cmd = "%s -m tools.sim --seed 2 --lang en --temp" % sys.executable
+    term = Tmux(tmp_path, cmd, 80, 24)
+    try:
+        term.wait_for(title, "the title in braille")
+        subprocess.run(
+            ["tmux", "-L", term.sock, "resize-window", "-t", "sim", "-x", "140", "-y", "42"],
+            check=True,
+        )
+        term.wait_for(title, "the title in half blocks", mode="halfblock")
+        subprocess.run(
+            ["tmux", "-L", term.sock, "resize-window", "-t", "sim", "-x", "80", "-y", "24"],
+            check=True,
+        )
+        term.wait_for(title, "the title in braille again")
+    finally:
+        term.close()
+
+
 # ---------------------------------------------------------------- autoplay
 def _rulesets():
     from yatzy.rules import RULESETS
