@@ -26,6 +26,7 @@ class App:
         self.dice = dice
         self.sound = sound
         # lang: this session's (--lang), None: the saved one; ask_lang: ask when none is saved
+        # (True, or the code of the language to ask in)
         self.lang, self.ask_lang = lang, ask_lang
         self._feed = feed  # the watchdog's feed (device) while a long save is read, or None
         self.cv = Canvas(display.buffer, display.width, display.height)
@@ -77,8 +78,9 @@ class App:
         if self.lang is not None:
             self.settings["lang"] = self.lang
         elif not self.settings["lang"]:
+            # ask_lang may name the language to ask in (the browser's): the list opens on it
             ask = self.ask_lang
-            self.settings["lang"] = lang.DEFAULT
+            self.settings["lang"] = ask if ask in lang.CODES else lang.DEFAULT
         # the menus' words come with the first menu, after the save has been read
         self.set_lang(self.settings["lang"], False)
         self.setup, note = self.store.load_setup()

@@ -1,7 +1,10 @@
 # Shared pytest set-up (the import paths are pyproject.toml's `pythonpath`).
+import atexit
 import gc
 import os
+import shutil
 import sys
+import tempfile
 
 import pytest
 
@@ -13,6 +16,12 @@ from hypothesis import settings
 settings.register_profile("ci", derandomize=True, print_blob=True)
 settings.register_profile("explore", print_blob=True, database=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+# `python -m tools.sim` keeps its games in the user's data folder ($XDG_DATA_HOME/pocket-yatzy)
+# unless it is given --storage or --temp. Every test that runs it says which; should one not,
+# it still finds this process's own throwaway folder, never the user's.
+os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="yatzy-xdg-")
+atexit.register(shutil.rmtree, os.environ["XDG_DATA_HOME"], True)
 
 # The firmware frees its heap groups as the Pico does: heap.drop() takes modules out of
 # sys.modules and calls gc.collect(), and the next screen imports them again. A host test

@@ -76,6 +76,10 @@ class Pick(ListScreen):
 
     title = "app"
 
+    def __init__(self, app):
+        ListScreen.__init__(self, app)
+        self.cur = _index(lang.CODES, app.settings["lang"])  # on the one in use
+
     def items(self):
         return [(n, None) for n in lang.NAMES]
 

@@ -98,8 +98,8 @@ def build_parser():
         "--seed",
         metavar="S",
         type=_seed,
-        default=1,
-        help="dice seed: the same seed rolls the same dice on every runtime (default 1)",
+        help="dice seed: the same seed rolls the same dice on every runtime (default: a "
+        "random one, printed at the end)",
     )
     p.add_argument("--keys", metavar="KEYS", help="scripted button presses (syntax below)")
     p.add_argument(
@@ -141,7 +141,13 @@ def build_parser():
     p.add_argument(
         "--storage",
         metavar="DIR",
-        help="keep settings, scores and the saved game in DIR (default: a temp folder)",
+        help="keep settings, scores and the saved game in DIR (default: %s)"
+        % data_dir(shown=True),
+    )
+    p.add_argument(
+        "--temp",
+        action="store_true",
+        help="keep nothing: a throwaway folder, emptied on quit, instead of the data folder",
     )
     p.add_argument(
         "--lang",
@@ -151,6 +157,17 @@ def build_parser():
     )
     p.add_argument("--quiet", action="store_true", help="do not print the final screen")
     return p
+
+
+def data_dir(shown=False):
+    """The user's data folder for the simulator's storage: $XDG_DATA_HOME/pocket-yatzy, or
+    ~/.local/share/pocket-yatzy (``shown``: as the help prints it)."""
+    base = os.environ.get("XDG_DATA_HOME", "")
+    if not os.path.isabs(base):  # unset or relative: the XDG default
+        base = "$HOME/.local/share" if shown else os.path.expanduser("~/.local/share")
+    elif shown:
+        base = "$XDG_DATA_HOME"
+    return os.path.join(base, "pocket-yatzy")
 
 
 def _lang_codes():
@@ -198,6 +215,8 @@ def check_args(p, a):
             folder = os.path.dirname(os.path.abspath(path))
             if not os.path.isdir(folder):
                 p.error("--%s %r: folder %s does not exist" % (opt, path, folder))
+    if a.storage and a.temp:
+        p.error("--storage and --temp both say where to keep the files: give one")
     if a.storage and not os.path.isdir(a.storage):
         p.error("--storage %r is not a folder" % a.storage)
     if a.runtime == "rp2" and (a.autoplay or a.rules or a.players or a.cpu is not None):
@@ -235,7 +254,7 @@ def write_outputs(a, session):
             f.write("\n")
 
 
-def print_screen(session, out=None):
+def print_screen(session, out=None, seed=None):
     from tools.sim.render import braille_rows
 
     out = sys.stdout if out is None else out
@@ -245,12 +264,13 @@ def print_screen(session, out=None):
         out.write("\u2502" + r + "\u2502\n")
     out.write("\u2514" + "\u2500" * 64 + "\u2518\n")
     out.write(
-        "t %.1f s, %d frames, %d bytes on the I2C bus (%s)\n"
+        "t %.1f s, %d frames, %d bytes on the I2C bus (%s)%s\n"
         % (
             session.now / 1000.0,
             session.frame_count,
             session.emu.bytes_total,
             session.note() or session.runtime,
+            "" if seed is None else ", dice seed %d" % seed,
         )
     )
 
@@ -265,15 +285,35 @@ def main(argv=None):
     keep = bool(
         a.gif or (a.screenshot and (a.screenshot.endswith("/") or os.path.isdir(a.screenshot)))
     )
+    seed = a.seed
+    if seed is None:  # random dice, and the seed said at the end so they can be played again
+        import secrets
+
+        seed = secrets.randbits(32)
+    storage = a.storage
+    if storage is None and not a.temp:
+        storage = data_dir()
+        try:
+            os.makedirs(storage, exist_ok=True)
+        except OSError as e:
+            print(
+                "%s: error: cannot make the data folder %s: %s" % (PROG, storage, e),
+                file=sys.stderr,
+            )
+            return 1
+    setup = a.autoplay or a.rules or a.players or a.cpu is not None
+    # a person at the terminal who named no language nor a game: the first start asks
+    ask = interactive and a.lang is None and not setup
     try:
-        session = Session(a.runtime, a.seed, a.storage, a.heap, keep_frames=keep, lang=a.lang)
+        session = Session(
+            a.runtime, seed, storage, a.heap, keep_frames=keep, lang=a.lang, ask_lang=ask
+        )
     except (SimError, OSError) as e:
         print("%s: error: %s" % (PROG, e), file=sys.stderr)
         return 1
     try:
         from tools.sim import bot as sim_bot
 
-        setup = a.autoplay or a.rules or a.players or a.cpu is not None
         # autoplay: every seat is human in the app, and the bot presses the buttons for it
         cpu = 0 if a.autoplay else a.cpu
         if interactive:
@@ -285,6 +325,14 @@ def main(argv=None):
 
             run_terminal(session, after_start=hook)
             write_outputs(a, session)
+            print(
+                "dice seed %d (--seed %d rolls them again); %s"
+                % (
+                    seed,
+                    seed,
+                    "nothing kept (--temp)" if storage is None else "games kept in " + storage,
+                )
+            )
         else:
             session.start()
             if setup:
@@ -296,7 +344,7 @@ def main(argv=None):
                 session.wait_idle(limit_ms=60000)
             write_outputs(a, session)
             if not a.quiet:
-                print_screen(session)
+                print_screen(session, seed=seed if a.seed is None else None)
     except SimError as e:  # anything else is a bug: its traceback is printed as usual
         print("%s: error: %s" % (PROG, e), file=sys.stderr)
         return 1

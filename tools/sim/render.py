@@ -4,6 +4,9 @@
 
 - ``braille_rows(pixels)``: 16 strings of 64 braille characters (2x4 pixels per character),
   so the whole panel fits an 80x24 terminal with room for a frame, a status line and help.
+- ``halfblock_rows(pixels)``: 32 strings of 128 half-block characters (1x2 pixels per
+  character: upper half, lower half, both or neither), for a terminal of 132x40 or more,
+  where every pixel is a whole character cell wide and the panel's small text reads as text.
 - ``panel_image(pixels, scale)``: a Pillow image that looks like the module: near-black
   glass, a visible pixel grid, lit pixels in the panel's colour (ice white by default; the
   blue and yellow/blue modules are options).
@@ -49,14 +52,29 @@ def braille_rows(pixels, width=W, height=H):
     return rows
 
 
-def panel_image(pixels, scale=4, colour="white", border=None):
-    """Pillow RGB image of the panel; each pixel is a (scale-1)-square on a dark grid."""
+# Half blocks: (upper pixel, lower pixel) -> the character that lights those halves.
+_HALVES = (" ", "\u2584", "\u2580", "\u2588")  # none, lower, upper, both
+
+
+def halfblock_rows(pixels, width=W, height=H):
+    """Panel pixels -> list of ``height // 2`` strings of ``width`` half-block characters."""
+    rows = []
+    for y in range(0, height, 2):
+        top = pixels[y * width : (y + 1) * width]
+        bottom = pixels[(y + 1) * width : (y + 2) * width]
+        rows.append("".join([_HALVES[2 * (a != 0) + (b != 0)] for a, b in zip(top, bottom)]))
+    return rows
+
+
+def panel_image(pixels, scale=4, colour="white", border=None, grid=True):
+    """Pillow RGB image of the panel; each pixel is a (scale-1)-square on a dark grid, or
+    without ``grid`` a solid scale-square (the browser page's look)."""
     import numpy as np
     from PIL import Image
 
     if colour not in COLOURS:
         raise ValueError("panel colour must be one of %s, not %r" % (", ".join(COLOURS), colour))
-    if scale < 2:
+    if scale < (2 if grid else 1):
         raise ValueError("scale must be at least 2 (one pixel plus the grid line)")
     lit, unlit, glass, bezel = COLOURS[colour]
     if border is None:
@@ -68,8 +86,9 @@ def panel_image(pixels, scale=4, colour="white", border=None):
         lit_rgb[:16] = _YELLOW
     cells = np.where(on[:, :, None], lit_rgb, np.array(unlit, dtype=np.uint8))
     big = np.repeat(np.repeat(cells, scale, axis=0), scale, axis=1)
-    big[scale - 1 :: scale, :, :] = glass  # grid lines between pixel rows
-    big[:, scale - 1 :: scale, :] = glass
+    if grid:
+        big[scale - 1 :: scale, :, :] = glass  # grid lines between pixel rows
+        big[:, scale - 1 :: scale, :] = glass
     out = np.empty((H * scale + 2 * border, W * scale + 2 * border, 3), dtype=np.uint8)
     out[:] = bezel
     out[border : border + H * scale, border : border + W * scale] = big

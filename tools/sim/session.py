@@ -49,7 +49,7 @@ class Frame:
 class CPythonBackend:
     """The app in this process, on Adafruit's SSD1306_I2C and a fake busio bus."""
 
-    def __init__(self, emu, storage_dir, seed, app_factory=None, lang=None):
+    def __init__(self, emu, storage_dir, seed, app_factory=None, lang=None, ask_lang=False):
         from yatzy.dice import SeededDice
 
         from tools.emu.oled_adafruit import AdafruitDisplay
@@ -60,6 +60,8 @@ class CPythonBackend:
 
             app_factory = App
         kw = {"lang": lang} if lang else {}
+        if ask_lang:
+            kw["ask_lang"] = True
         self.app = app_factory(self.display, make_storage(storage_dir), SeededDice(seed), **kw)
         self.shell = Shell(self.app, self.display)
 
@@ -94,12 +96,20 @@ class MicroPythonBackend:
     """The app in a MicroPython unix-port process, on the firmware's own driver."""
 
     def __init__(
-        self, emu, storage_dir, seed, heap=None, app_module="app", extra_path=(), lang=None
+        self,
+        emu,
+        storage_dir,
+        seed,
+        heap=None,
+        app_module="app",
+        extra_path=(),
+        lang=None,
+        ask_lang=False,
     ):
         script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "mp_main.py")
         argv = mp_command(script, heap) + [storage_dir, str(seed), app_module]
-        if lang:
-            argv.append(lang)
+        if lang or ask_lang:
+            argv.append(lang or "?")  # "?": none given, ask on a first start
         self.emu = emu
         self.proc = subprocess.Popen(
             argv,
@@ -185,6 +195,7 @@ class Session:
         extra_path=(),
         on_frame=None,
         lang=None,
+        ask_lang=False,
     ):
         if runtime not in RUNTIMES:
             raise ValueError("runtime must be one of %s, not %r" % (", ".join(RUNTIMES), runtime))
@@ -196,6 +207,7 @@ class Session:
         self.storage_dir = storage_dir
         self.runtime = runtime
         self.lang = lang  # the language of the session (None: the saved one, else English)
+        # ask_lang: with none given or saved, the first start asks for it (as the gadget does)
         self.emu = SSD1306Emulator()
         self.now = 0
         self.next_tick = None  # absolute ms of the next tick the app asked for
@@ -210,7 +222,7 @@ class Session:
             if app_factory is None and app_module != "app":
                 __import__(app_module)
                 app_factory = sys.modules[app_module].App
-            self.backend = CPythonBackend(self.emu, storage_dir, seed, app_factory, lang)
+            self.backend = CPythonBackend(self.emu, storage_dir, seed, app_factory, lang, ask_lang)
         elif runtime == "rp2":  # the real firmware on the emulated Pico (tools/emu/rp2)
             from tools.emu.rp2.sim_backend import RP2Backend
 
@@ -218,7 +230,7 @@ class Session:
             self.backend = RP2Backend(self.emu, storage_dir, seed, SimError, lang)
         else:
             self.backend = MicroPythonBackend(
-                self.emu, storage_dir, seed, heap, app_module, extra_path, lang
+                self.emu, storage_dir, seed, heap, app_module, extra_path, lang, ask_lang
             )
         self._capture()  # the driver's init frame (blank panel)
 

@@ -1,9 +1,15 @@
-# Terminal front end of the simulator: braille panel in 80x24, keys -> button presses, diff redraw.
+# Terminal front end of the simulator: the panel in braille or half blocks; keys -> presses.
 # SPDX-License-Identifier: MIT
 """Plays a ``Session`` in a terminal (plain ANSI, no curses).
 
-The panel is drawn with braille characters (2x4 pixels each: 64x16 characters for 128x64)
-inside a frame; only the characters that changed since the last frame are rewritten. Keys:
+The panel is drawn inside a frame in one of two ways, chosen by the terminal's size (and
+again whenever the terminal is resized):
+
+- 132x40 or larger: half blocks, one character cell per pixel column and two pixel rows
+  per cell (128x32 cells), so the panel's small text reads as text;
+- 80x24 up to that: braille characters, 2x4 pixels each (64x16 cells).
+
+Only the characters that changed since the last frame are rewritten. Keys:
 
     1-5 (6 in Maxi)   short press of the hold buttons
     space / Enter     short press of ROLL
@@ -18,32 +24,63 @@ import select
 import sys
 import time
 
-from tools.sim.render import braille_rows
+from tools.sim.render import braille_rows, halfblock_rows
 from tools.sim.session import _LONG as _KEYS_LONG
 from tools.sim.session import _SHORT as _KEYS_SHORT
 
 MIN_COLS, MIN_ROWS = 80, 24
-PANEL_COL = 8  # 1-based terminal column of the panel's left frame line
+# the app's button columns (panel x) under which the keys are drawn: five holds, ROLL
+_KEY_X = (("[1]", 10), ("[2]", 31), ("[3]", 52), ("[4]", 73), ("[5]", 94), ("[Space]", 116))
 
 
-def _button_row():
-    """The keys under the panel, centred under the app's button columns (x 10..116)."""
-    row = [" "] * 64
-    for label, x in (
-        ("[1]", 10),
-        ("[2]", 31),
-        ("[3]", 52),
-        ("[4]", 73),
-        ("[5]", 94),
-        ("[Space]", 116),
-    ):
-        start = min(64 - len(label), x // 2 - len(label) // 2)
-        row[start : start + len(label)] = label
-    return "".join(row)
+class Layout:
+    """Where the panel goes: ``mode`` "braille" (2x4 pixels a cell) or "halfblock" (1x2),
+    the panel's size in cells, the frame's left column (1-based) and the size it needs."""
+
+    def __init__(self, mode, cols, rows, left, need):
+        self.mode = mode
+        self.cols = cols  # panel cells across
+        self.rows = rows  # panel cells down
+        self.left = left  # 1-based terminal column of the frame's left line
+        self.need = need  # (columns, rows) of the terminal this layout needs
+        self.render = braille_rows if mode == "braille" else halfblock_rows
+        self.buttons = self._button_row(128 // cols)
+
+    def _button_row(self, px):
+        """The keys under the panel, centred under the app's button columns."""
+        row = [" "] * self.cols
+        for label, x in _KEY_X:
+            start = min(self.cols - len(label), x // px - len(label) // 2)
+            row[start : start + len(label)] = label
+        return "".join(row)
+
+    # the rows under the frame: buttons, status, then the two help lines
+    @property
+    def button_row(self):
+        return self.rows + 3
+
+    @property
+    def status_row(self):
+        return self.rows + 4
+
+    @property
+    def help_row(self):
+        return self.rows + 6
 
 
-# the buttons under the panel: five holds under the dice columns, ROLL at the right
-BUTTON_ROW = _button_row()
+BRAILLE = Layout("braille", 64, 16, 8, (MIN_COLS, MIN_ROWS))
+HALFBLOCK = Layout("halfblock", 128, 32, 2, (132, 40))
+
+
+def layout_for(cols, rows):
+    """The layout for a terminal of ``cols`` x ``rows``: half blocks where they fit."""
+    if cols >= HALFBLOCK.need[0] and rows >= HALFBLOCK.need[1]:
+        return HALFBLOCK
+    return BRAILLE
+
+
+# the buttons under the panel (braille): five holds under the dice columns, ROLL at the right
+BUTTON_ROW = BRAILLE.buttons
 HELP = (
     "1-5 hold (6 Maxi)  Space/Enter roll  q quit",
     "long press: shift (!@#$%^, R) or l then key",
@@ -68,8 +105,9 @@ def key_to_press(key, long_next=False, asleep=False):
 class Screen:
     """Keeps what is on the terminal and writes only the differences."""
 
-    def __init__(self, out):
+    def __init__(self, out, layout=BRAILLE):
         self.out = out
+        self.layout = layout
         self.rows = None
         self.status = None
         self.cells_written = 0
@@ -77,35 +115,40 @@ class Screen:
     def _at(self, row, col):
         return "\x1b[%d;%dH" % (row, col)
 
-    def chrome(self, title):
-        w = 64
-        parts = ["\x1b[2J", self._at(1, PANEL_COL), "\u250c" + "\u2500" * w + "\u2510"]
-        for r in range(16):
-            parts.append(self._at(2 + r, PANEL_COL) + "\u2502")
-            parts.append(self._at(2 + r, PANEL_COL + w + 1) + "\u2502")
-        parts.append(self._at(18, PANEL_COL) + "\u2514" + "\u2500" * w + "\u2518")
-        parts.append(self._at(19, PANEL_COL + 1) + BUTTON_ROW)
+    def chrome(self, title, layout=None):
+        if layout is not None:
+            self.layout = layout
+        lo = self.layout
+        w, left = lo.cols, lo.left
+        parts = ["\x1b[2J", self._at(1, left), "\u250c" + "\u2500" * w + "\u2510"]
+        for r in range(lo.rows):
+            parts.append(self._at(2 + r, left) + "\u2502")
+            parts.append(self._at(2 + r, left + w + 1) + "\u2502")
+        parts.append(self._at(lo.rows + 2, left) + "\u2514" + "\u2500" * w + "\u2518")
+        parts.append(self._at(lo.button_row, left + 1) + lo.buttons)
         for i, line in enumerate(HELP):
-            parts.append(self._at(22 + i, 2) + line[: MIN_COLS - 2])
-        parts.append(self._at(1, 2) + title[:5])
+            parts.append(self._at(lo.help_row + i, 2) + line[: MIN_COLS - 2])
+        if left > 6:
+            parts.append(self._at(1, 2) + title[:5])
         self.out.write("".join(parts))
         self.rows = None
         self.status = None
 
     def panel(self, pixels):
-        new = braille_rows(pixels)
+        lo = self.layout
+        new = lo.render(pixels)
         parts = []
         for r, line in enumerate(new):
             old = None if self.rows is None else self.rows[r]
             c = 0
-            while c < 64:
+            while c < lo.cols:
                 if old is not None and old[c] == line[c]:
                     c += 1
                     continue
                 start = c
-                while c < 64 and (old is None or old[c] != line[c]):
+                while c < lo.cols and (old is None or old[c] != line[c]):
                     c += 1
-                parts.append(self._at(2 + r, PANEL_COL + 1 + start) + line[start:c])
+                parts.append(self._at(2 + r, lo.left + 1 + start) + line[start:c])
                 self.cells_written += c - start
         self.rows = new
         if parts:
@@ -116,10 +159,10 @@ class Screen:
         text = text[: MIN_COLS - 2].ljust(MIN_COLS - 2)
         if text != self.status:
             self.status = text
-            self.out.write(self._at(20, 2) + text)
+            self.out.write(self._at(self.layout.status_row, 2) + text)
 
     def flush(self):
-        self.out.write(self._at(24, MIN_COLS))
+        self.out.write(self._at(self.layout.help_row + 2, MIN_COLS))
         self.out.flush()
 
 
@@ -146,7 +189,7 @@ def run_terminal(
         )
     saved = termios.tcgetattr(fd)
     out.write("\x1b[?1049h\x1b[?25l")  # alternate screen, hide cursor
-    screen = Screen(out)
+    screen = Screen(out, layout_for(cols, rows))
     t0 = time.monotonic()
     drawn = 0
     fps_t, fps_n, fps = t0, 0, 0.0
@@ -163,6 +206,13 @@ def run_terminal(
             now_s = time.monotonic()
             if max_seconds is not None and now_s - t0 > max_seconds:
                 break
+            try:
+                size = os.get_terminal_size(out.fileno())
+            except OSError:
+                size = None
+            if size is not None and layout_for(*size) is not screen.layout:
+                screen.chrome(title, layout_for(*size))  # resized: the other picture
+                drawn = None
             session.advance_to(int((now_s - t0) * 1000))
             if session.frame_count != drawn and session.last is not None:
                 screen.panel(session.last)

@@ -6,7 +6,8 @@
     python -m tools.web --out DIR          ... into DIR
     python -m tools.web --measure          build, then measure it in headless Chromium (first
                                            frame cold and cached, bytes, tumble frame rate,
-                                           heap) and write the screenshot docs/img/web.png
+                                           heap) and write the screenshots docs/img/web.png and
+                                           docs/img/web_phone.png
 
 What build/web/ holds (static files only; any static host serves them):
 
@@ -15,6 +16,9 @@ What build/web/ holds (static files only; any static host serves them):
   from tools/sim/render.py so the page looks like the simulator's PNGs);
 - ``page.js``, ``style.css``, and ``sw.js`` (a service worker: network first, the cached
   copies when offline, so a page once loaded also reloads offline);
+- ``manifest.webmanifest`` and its icons (tools/web/icons.py: the firmware's own die,
+  scaled up pixel for pixel), so a browser can install the page as an app that starts
+  offline;
 - ``micropython.mjs`` and ``micropython.wasm``, copied from the pinned npm package
   ``@micropython/micropython-webassembly-pyscript`` (installed by ``make wasm32``);
 - ``firmware.rom``: a ROMFS image of ``python -m tools.flash build``'s .mpy files (the same
@@ -32,6 +36,8 @@ import shutil
 import subprocess
 import sys
 import tempfile
+
+from tools.web import icons
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -53,6 +59,8 @@ GLUE = os.path.join(HERE, "yatzy_web.py")
 OUT = os.path.join(ROOT, "build", "web")
 ROM = "firmware.rom"
 SERVICE_WORKER = "sw.js"  # at the top of build/web: its scope is the whole page
+MANIFEST = "manifest.webmanifest"
+PAGE_BACKGROUND = "#15171b"  # style.css's body background: the installed app's splash
 HEAP_BYTES = 512 * 1024  # the port's starting heap (it grows if the firmware needs more)
 PANEL_COLOUR = "white"
 PANEL_SCALE = 4  # screen pixels per panel pixel, as the simulator's PNGs
@@ -133,6 +141,21 @@ def build(out=OUT, quiet=False):
         shutil.copyfile(os.path.join(src_port, name), os.path.join(out, name))
     for name in PAGE_FILES:
         shutil.copyfile(os.path.join(HERE, name), os.path.join(out, name))
+    manifest = {
+        "name": "Pocket Yatzy",
+        "short_name": "Yatzy",
+        "description": "The Pocket Yatzy gadget's firmware, on MicroPython's WebAssembly port",
+        "start_url": "./",
+        "scope": "./",
+        "display": "standalone",
+        "orientation": "any",
+        "background_color": PAGE_BACKGROUND,
+        "theme_color": PAGE_BACKGROUND,
+        "icons": icons.write_icons(out),
+    }
+    with open(os.path.join(out, MANIFEST), "w", encoding="utf-8") as f:
+        json.dump(manifest, f, indent=1, sort_keys=True)
+        f.write("\n")
     config = {
         "mp": "./" + _versioned(out, "micropython.mjs"),
         "wasm": _versioned(out, "micropython.wasm"),
@@ -144,12 +167,16 @@ def build(out=OUT, quiet=False):
         html = f.read()
     html = html.replace("@CSS@", _versioned(out, "style.css"))
     html = html.replace("@JS@", _versioned(out, "page.js"))
+    html = html.replace("@MANIFEST@", MANIFEST)
+    html = html.replace("@ICON192@", "icon-192.png")
+    html = html.replace("@THEME@", PAGE_BACKGROUND)
     html = html.replace("@BUILD@", json.dumps(config, sort_keys=True).replace("<", "\\u003c"))
     with open(os.path.join(out, "index.html"), "w", encoding="utf-8") as f:
         f.write(html)
     # the service worker: the list of what to keep, and a cache name that changes with it
     files = ["./", "index.html", "./" + _versioned(out, "page.js"), _versioned(out, "style.css")]
-    files += [config["mp"], config["wasm"], config["rom"]]
+    files += [config["mp"], config["wasm"], config["rom"], MANIFEST]
+    files += [name for name in icons.ICONS]
     files = ["./" + f.removeprefix("./") if f != "./" else f for f in files]
     version = hashlib.sha256(json.dumps(files).encode()).hexdigest()[:12]
     with open(os.path.join(HERE, SERVICE_WORKER), encoding="utf-8") as f:
@@ -179,7 +206,7 @@ def main(argv=None):
     ap.add_argument(
         "--measure",
         action="store_true",
-        help="then measure the page in headless Chromium and write docs/img/web.png",
+        help="then measure the page in headless Chromium and write docs/img/web*.png",
     )
     args = ap.parse_args(argv)
     build(args.out)

@@ -351,12 +351,31 @@ def make_dice(host, seed):
 
 
 # ---------------------------------------------------------------- the shell
-class Web:
-    """The page's gadget: the App with its parts, and the Pico shell's duties."""
+def browser_lang(langs):
+    """The first of the browser's languages (``navigator.languages``: "sv-SE", "nb", ...)
+    that the game speaks, else its default. Example: ``browser_lang(["de-DE", "sv-SE"])``
+    -> ``"sv"``; Norwegian Bokmål also comes as "no" and "nn"."""
+    import lang
 
-    def __init__(self, host, query=""):
+    for tag in langs:
+        code = str(tag).strip().lower().replace("_", "-").split("-")[0]
+        if code in ("no", "nn"):
+            code = "nb"
+        if code in lang.CODES:
+            return code
+    return lang.DEFAULT
+
+
+class Web:
+    """The page's gadget: the App with its parts, and the Pico shell's duties.
+    ``langs``: the browser's languages; given, a first start (no language saved) asks for
+    the language as the gadget does, in the first of them the game speaks and with the
+    cursor on it."""
+
+    def __init__(self, host, query="", langs=None):
         self.host = host
         self.wanted, self.problems = parse_query(query)
+        self.ask_lang = False if langs is None else browser_lang(langs)
         self.display = PanelDisplay(host)
         self.storage = LocalStorage(host)
         self.dice = make_dice(host, self.wanted["seed"])
@@ -371,7 +390,14 @@ class Web:
         from app import App
 
         self.crashed = None
-        self.app = App(self.display, self.storage, self.dice, self.sound, self.wanted["lang"])
+        self.app = App(
+            self.display,
+            self.storage,
+            self.dice,
+            self.sound,
+            self.wanted["lang"],
+            ask_lang=self.ask_lang,
+        )
         self.app.start(now)
         self.sound.settings = self.app.settings
         return self.app
@@ -423,7 +449,13 @@ class Web:
             return None
         app = self.app
         try:
+            screen = app.screen
             wait = app.tick(now)
+            if app.screen is not screen and not app.asleep:
+                # the tick put up a new screen (a game from the address starts in a tick):
+                # its own tick says when it wants the next one (a computer's first move),
+                # as the Pico's runner, which polls, would find out at once
+                wait = app.tick(now)
             if app.asleep:
                 self.sleeping = True
                 app.save_now()
@@ -440,6 +472,14 @@ class Web:
         """The page is being hidden or closed: save as before a power-down."""
         if self.app is not None and self.crashed is None:
             self._guard(self.app.save_now)
+
+    def asleep(self):
+        return self.sleeping
+
+    def lang(self):
+        """The language every screen is drawn in (the page's texts follow it)."""
+        app = self.app
+        return app.settings["lang"] if app is not None and app.settings.get("lang") else "en"
 
     def six_dice(self):
         g = self.app.game if self.app is not None else None
@@ -468,6 +508,7 @@ class Web:
             "pushes": self.display.pushes,
             "pushed_bytes": self.display.pushed_bytes,
             "sounds": self.sound.played[-8:],
+            "lang": self.lang(),
         }
         if app is not None:
             out["screen"] = None if app.screen is None else type(app.screen).__name__
@@ -495,14 +536,15 @@ def heap():
 _web = None
 
 
-def boot(query, now):
-    """Build the gadget (``web_host`` must be registered) and start it; returns JSON:
-    the long-press threshold, the URL's problems, and the first wait."""
+def boot(query, now, langs="[]"):
+    """Build the gadget (``web_host`` must be registered) and start it; ``langs``: the
+    browser's languages (JSON list). Returns JSON: the long-press threshold, the URL's
+    problems, and the first wait."""
     global _web
     import web_host
     from ui.keys import KEY_X
 
-    _web = Web(web_host, query)
+    _web = Web(web_host, query, json.loads(langs))
     wait = _web.start(now)
     app = _web.app
     started = _web.wanted["game"] is not None and app is not None and app.game is not None
@@ -532,6 +574,14 @@ def save_now():
 
 def six_dice():
     return _web.six_dice()
+
+
+def asleep():
+    return _web.asleep()
+
+
+def lang():
+    return _web.lang()
 
 
 def record_json():

@@ -381,7 +381,18 @@ def test_safe_mode_when_roll_is_held_at_power_up_and_absent_i2c_addresses_nack()
 def test_the_sim_front_end_runs_the_rp2_runtime(tmp_path):
     env = dict(os.environ)
     result = subprocess.run(
-        [sys.executable, "-m", "tools.sim", "--runtime", "rp2", "--seed", "7", "--keys", "r"],
+        [
+            sys.executable,
+            "-m",
+            "tools.sim",
+            "--runtime",
+            "rp2",
+            "--seed",
+            "7",
+            "--keys",
+            "r",
+            "--temp",
+        ],
         cwd=ROOT,
         capture_output=True,
         text=True,

@@ -96,8 +96,19 @@ def _braille_to_pixels(lines):
     return bytes(px)
 
 
+def _halfblock_to_pixels(lines):
+    px = bytearray(128 * 64)
+    halves = {" ": (0, 0), "\u2584": (0, 1), "\u2580": (1, 0), "\u2588": (1, 1)}
+    for cy, line in enumerate(lines):
+        for x, ch in enumerate(line):
+            top, bottom = halves[ch]
+            px[2 * cy * 128 + x] = top
+            px[(2 * cy + 1) * 128 + x] = bottom
+    return bytes(px)
+
+
 class Tmux:
-    def __init__(self, tmp, command):
+    def __init__(self, tmp, command, width=80, height=24):
         self.sock = "pytest-sim-%d" % os.getpid()
         self.tmp = tmp
         subprocess.run(
@@ -110,9 +121,9 @@ class Tmux:
                 "-s",
                 "sim",
                 "-x",
-                "80",
+                str(width),
                 "-y",
-                "24",
+                str(height),
                 command,
             ],
             check=True,
@@ -131,25 +142,32 @@ class Tmux:
             text=True,
         ).stdout.splitlines()
 
-    def panel(self):
+    def panel(self, mode="braille"):
+        """The panel's pixels read back from the pane: braille (64x16 cells between the
+        frame lines) or half blocks (128x32); None while the pane shows no such panel."""
+        cols, n, decode = (64, 16, _braille_to_pixels)
+        if mode == "halfblock":
+            cols, n, decode = (128, 32, _halfblock_to_pixels)
         rows = self.capture()
-        if len(rows) < 18:
+        if len(rows) < n + 2:
             return None
         inner = []
-        for r in rows[1:17]:
-            # the panel sits between the frame lines at columns 8 and 73 (1-based)
+        for r in rows[1 : n + 1]:
             i = r.find("\u2502")
             j = r.rfind("\u2502")
-            if i < 0 or j - i != 65:
+            if i < 0 or j - i != cols + 1:
                 return None
-            inner.append(r[i + 1 : j])
-        return _braille_to_pixels(inner)
+            inner.append(r[i + 1 : j].ljust(cols))
+        try:
+            return decode(inner)
+        except (KeyError, ValueError):
+            return None
 
-    def wait_for(self, pixels, what, timeout=20.0):
+    def wait_for(self, pixels, what, timeout=20.0, mode="braille"):
         end = time.monotonic() + timeout
         seen = None
         while time.monotonic() < end:
-            seen = self.panel()
+            seen = self.panel(mode)
             if seen == pixels:
                 return
             time.sleep(0.05)  # polling a real terminal; nothing is asserted about time
@@ -204,6 +222,68 @@ def test_terminal_front_end_plays_a_whole_turn_in_tmux(tmp_path):
         term.close()
 
 
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+@pytest.mark.parametrize(
+    "width, height, mode", [(80, 24, "braille"), (131, 40, "braille"), (140, 42, "halfblock")]
+)
+def test_terminal_asks_the_language_first_and_draws_half_blocks_where_they_fit(
+    tmp_path, width, height, mode
+):
+    """A first start in the terminal asks for the language as the gadget does; at 80x24 the
+    panel is braille, from 132x40 on half blocks (one cell a pixel wide, two pixels high),
+    and either way the pane holds exactly the panel's pixels."""
+    expected = []
+    (tmp_path / "twin").mkdir()
+    with Session("cpython", seed=1, storage_dir=str(tmp_path / "twin"), ask_lang=True) as s:
+        s.start()
+        s.wait_idle(60000)
+        assert s.screen()["screen"] == "Pick"
+        expected.append(s.last)
+        run_steps(s, parse_keys("2 2 r"))  # SVENSKA
+        s.wait_idle(60000)
+        assert s.screen()["items"][0][0] == "NYTT SPEL"
+        expected.append(s.last)
+    cmd = "%s -m tools.sim --seed 1 --storage %s" % (sys.executable, tmp_path)
+    term = Tmux(tmp_path, cmd, width, height)
+    try:
+        term.wait_for(expected[0], "the language question (%s)" % mode, mode=mode)
+        rows = term.capture()
+        assert any("Space/Enter roll" in r for r in rows)
+        if mode == "halfblock":
+            assert not any(0x2801 <= ord(c) <= 0x28FF for r in rows for c in r)
+        for k in ("2", "2", "Enter"):
+            term.send(k)
+        term.wait_for(expected[1], "the title in Swedish (%s)" % mode, mode=mode)
+    finally:
+        term.close()
+    assert b'"lang":"sv"' in (tmp_path / "settings.dat").read_bytes()  # kept for next time
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_the_terminal_changes_its_picture_when_resized(tmp_path):
+    (tmp_path / "twin").mkdir()
+    with Session("cpython", seed=2, storage_dir=str(tmp_path / "twin"), lang="en") as s:
+        s.start()
+        s.wait_idle(60000)
+        title = s.last
+    cmd = "%s -m tools.sim --seed 2 --lang en --temp" % sys.executable
+    term = Tmux(tmp_path, cmd, 80, 24)
+    try:
+        term.wait_for(title, "the title in braille")
+        subprocess.run(
+            ["tmux", "-L", term.sock, "resize-window", "-t", "sim", "-x", "140", "-y", "42"],
+            check=True,
+        )
+        term.wait_for(title, "the title in half blocks", mode="halfblock")
+        subprocess.run(
+            ["tmux", "-L", term.sock, "resize-window", "-t", "sim", "-x", "80", "-y", "24"],
+            check=True,
+        )
+        term.wait_for(title, "the title in braille again")
+    finally:
+        term.close()
+
+
 # ---------------------------------------------------------------- autoplay
 def _rulesets():
     from yatzy.rules import RULESETS
@@ -229,6 +309,7 @@ def test_autoplay_every_ruleset_ends_with_a_valid_record(rules, tmp_path):
             "--record",
             str(out),
             "--quiet",
+            "--temp",
         ],
         capture_output=True,
         text=True,

@@ -40,14 +40,16 @@ def _check_ref(out, ref):
 
 def test_the_page_names_every_file_it_loads_with_its_content_hash(out):
     html, config = _config(out)
-    for placeholder in ("@CSS@", "@JS@", "@BUILD@"):
-        assert placeholder not in html
+    assert "@" not in html.split("<body>")[0]  # every placeholder of the head filled in
     for ref in (config["mp"], config["wasm"], config["rom"]):
         _check_ref(out, ref)
     for ref in re.findall(r'(?:href|src)="([^"#:]+\?v=[0-9a-f]+)"', html):
         _check_ref(out, ref)
+    icons = sorted(web_build.icons.ICONS)
     assert sorted(os.listdir(out)) == sorted(
         ["index.html", "page.js", "style.css", "sw.js", "firmware.rom", *web_build.PORT_FILES]
+        + [web_build.MANIFEST]
+        + icons
     )
     # the service worker keeps exactly what the page loads
     with open(os.path.join(out, "sw.js"), encoding="utf-8") as f:
@@ -56,7 +58,10 @@ def test_the_page_names_every_file_it_loads_with_its_content_hash(out):
     loaded = [config["mp"], config["wasm"], config["rom"]]
     loaded += re.findall(r'(?:href|src)="([^"#:]+\?v=[0-9a-f]+)"', html)
     assert sorted(kept) == sorted(
-        ["./", "./index.html"] + ["./" + r.removeprefix("./") for r in loaded]
+        ["./", "./index.html"]
+        + ["./" + r.removeprefix("./") for r in loaded]
+        + ["./" + web_build.MANIFEST]
+        + ["./" + name for name in icons]
     )
     # the port's files are the pinned npm package's, unchanged
     for name in web_build.PORT_FILES:
@@ -96,3 +101,33 @@ def test_the_rom_holds_the_flash_build_and_the_glue(out):
     assert b"yatzy_web.mpy" in rom
     with open(os.path.join(flash.FIRMWARE, "main.py"), "rb") as f:
         assert f.read() not in rom  # (its name is in names.mpy, which interns every name)
+
+
+def test_the_page_is_an_installable_app_with_icons_from_the_firmwares_pixels(out):
+    """A web app manifest the page links, standalone from its own folder, with icons that
+    are the firmware's die (gfx.canvas dice_face) scaled up pixel for pixel."""
+    from PIL import Image
+
+    from tools.web import icons
+
+    html, _config_ = _config(out)
+    assert '<link rel="manifest" href="%s">' % web_build.MANIFEST in html
+    with open(os.path.join(out, web_build.MANIFEST), encoding="utf-8") as f:
+        manifest = json.load(f)
+    assert manifest["start_url"] == "./" and manifest["display"] == "standalone"
+    assert manifest["name"] == "Pocket Yatzy" and manifest["short_name"]
+    sizes = {(i["sizes"], i["purpose"]) for i in manifest["icons"]}
+    assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= sizes
+    die = icons.die_pixels()
+    assert die[0][0] == 0 and die[2][20] == 1 and die[20][20] == 0  # held: solid, dark pips
+    for entry in manifest["icons"]:
+        size, scale, _purpose = icons.ICONS[entry["src"]]
+        with Image.open(os.path.join(out, entry["src"])) as im:
+            assert im.format == "PNG" and im.size == (size, size)
+            rgb = im.convert("RGB")
+        lit = COLOURS[web_build.PANEL_COLOUR][0]
+        x0 = (size - icons.DIE * scale) // 2
+        for y in range(icons.DIE):
+            for x in range(icons.DIE):
+                px = rgb.getpixel((x0 + x * scale + scale // 2, x0 + y * scale + scale // 2))
+                assert (px == lit) == bool(die[y][x]), (entry["src"], x, y)

@@ -225,7 +225,7 @@ def test_the_shell_runs_the_app_like_the_page(web):
     assert w.six_dice() is False
     # the sleep timeout: saved, panel off; the waking press is not acted on
     t = 2000 + w.app.settings["sleep_s"] * 1000 + 10
-    assert w.tick(t) is None and w.sleeping and not w.display.on
+    assert w.tick(t) is None and w.sleeping and w.asleep() and not w.display.on
     assert w.storage.read("game.dat") is not None
     screen = w.app.screen
     w.press("roll", "short", t + 5)
@@ -269,5 +269,62 @@ def test_the_page_plays_in_the_language_of_its_address(web):
         state = json.loads(w.state_json())
         assert state["screen"] == "Title" and state["settings"]["lang"] == "fi"
         assert w.app.screen.items()[0][0] == "UUSI PELI"
+    finally:
+        lang.use("en")
+
+
+def test_an_all_computer_game_from_the_address_plays_to_the_end_by_itself(web):
+    """The page ticks only when the glue asks (no polling): from the first wait on, every
+    wait must lead on, through who-starts, to the game-over screen, without a press."""
+    w = web("?players=2&cpu=2&seed=3")
+    t = 0
+    wait = w.start(t)
+    for _ in range(100000):
+        if wait is None or wait >= W.BUSY_MS:
+            break
+        t += wait
+        wait = w.tick(t)
+    state = json.loads(w.state_json())
+    assert state["screen"] == "End", (state["screen"], t, wait)
+    assert json.loads(w.record_json())["players"][1]["cpu"] is True
+
+
+@pytest.mark.parametrize(
+    "langs, code",
+    [
+        (["sv-SE", "en-US"], "sv"),
+        (["de-DE", "fi"], "fi"),
+        (["nb-NO"], "nb"),
+        (["no"], "nb"),
+        (["nn-NO"], "nb"),
+        (["de", "fr"], "en"),
+        ([], "en"),
+    ],
+)
+def test_the_browsers_language_is_the_first_the_game_speaks(langs, code):
+    assert W.browser_lang(langs) == code
+
+
+def test_a_first_start_asks_the_language_in_the_browsers_and_then_keeps_the_choice(web):
+    import lang
+
+    try:
+        w = web("?seed=1")
+        w.ask_lang = W.browser_lang(["sv-SE"])  # what boot() makes of navigator.languages
+        w.start(0)
+        assert type(w.app.screen).__name__ == "Pick" and w.app.screen.cur == 2  # SVENSKA
+        assert w.lang() == "sv"
+        w.press("hold2", "short", 10)  # down: NORSK
+        w.press("roll", "short", 20)
+        assert type(w.app.screen).__name__ == "Title" and w.lang() == "nb"
+        again = W.Web(w.host, "?seed=1", ["sv-SE"])
+        again.storage = w.storage  # the same localStorage: the choice is kept, no question
+        again.display = w.display
+        again.start(30)
+        assert type(again.app.screen).__name__ == "Title" and again.lang() == "nb"
+        # without the browser's languages (the host tests) the game never asks
+        plain = web("?seed=1")
+        plain.start(0)
+        assert type(plain.app.screen).__name__ == "Title"
     finally:
         lang.use("en")

@@ -53,11 +53,25 @@ def page(tmp_path_factory):
             b.close()
 
 
+def english_settings():
+    """localStorage's settings.dat with the language chosen (English), as after a first
+    start's question: the simulator's sessions, which the tests compare with, never ask."""
+    from save.records import SETTINGS_FILE, Settings
+    from save.storage import MemoryStorage
+    from settings import DEFAULTS
+
+    st = MemoryStorage()
+    Settings.save(st, dict(DEFAULTS, lang="en"))
+    return KEY + SETTINGS_FILE, base64.b64encode(st.read(SETTINGS_FILE)).decode()
+
+
 @pytest.fixture
 def b(page):
-    """The browser with this origin's storage emptied; after the test: no console errors."""
+    """The browser with this origin's storage emptied but for the language (English);
+    after the test: no console errors."""
     page.driver.get(page.server.url + "index.html?blank")
     page.js("localStorage.clear()")
+    page.js("localStorage.setItem(arguments[0], arguments[1])", *english_settings())
     page.console()
     yield page
     errors = [e for e in page.console() if e.get("level") == "SEVERE"]
@@ -99,8 +113,9 @@ def test_page_loads_and_the_title_shows_as_in_the_simulator(b, tmp_path):
         s.start()
         s.wait_idle()
         assert pixels(b) == sim_pixels(s)
-        want = panel_image(s.frames[-1].pixels, scale=4)
-    # the canvas itself: the simulator's PNG look (colours, pixel grid, bezel), exactly
+        scale = b.js("return window.pocketYatzy.scale()")
+        want = panel_image(s.frames[-1].pixels, scale=scale, grid=False)
+    # the canvas itself: the simulator's PNG colours and bezel, solid pixels, exactly
     from PIL import Image
 
     url = b.js("return document.getElementById('panel').toDataURL('image/png')")
@@ -277,10 +292,14 @@ def test_damaged_storage_gives_the_firmwares_message_and_defaults(b, tmp_path):
         raw = value if name == "scores1.dat" else base64.b64decode(value)
         with open(os.path.join(tmp_path, name), "wb") as f:
             f.write(raw)
-    with Session(runtime="cpython", seed=2, storage_dir=str(tmp_path)) as s:
+    # the settings lost, the language with them: asked again first, as on the gadget
+    with Session(runtime="cpython", seed=2, storage_dir=str(tmp_path), ask_lang=True) as s:
         s.start()
         s.wait_idle()
-        assert pixels(b) == sim_pixels(s)
+        assert st["screen"] == "Pick" and pixels(b) == sim_pixels(s)
+        click(b, "roll")
+        sim_press(s, "roll")
+        assert state(b)["screen"] == "Title" and pixels(b) == sim_pixels(s)
 
 
 @pytest.mark.parametrize(
@@ -303,6 +322,12 @@ def test_the_address_starts_maxi_with_computer_players_and_shows_hold6(b):
     load(b, "?rules=maxi&players=3&cpu=2&seed=5")
     assert state(b)["screen"] == "Play"
     assert b.js("return document.getElementById('hold6').hidden") is False
+    # hold 6 sits right above Roll, as hardware/README.md wires it and docs/controls.md says
+    six, roll = b.js(
+        "return ['hold6', 'roll'].map((id) => document.getElementById(id).getBoundingClientRect())"
+    )
+    assert six["bottom"] <= roll["top"], (six, roll)
+    assert abs((six["left"] + six["right"]) / 2 - (roll["left"] + roll["right"]) / 2) < 1
     record = json.loads(b.js("return window.pocketYatzy.record()"))
     assert record["rules"] == "maxi"
     assert [p["cpu"] for p in record["players"]] == [False, True, True]
@@ -362,6 +387,8 @@ def test_a_page_once_loaded_reloads_offline(page):
 
     folder = page.server.httpd.RequestHandlerClass.keywords["directory"]
     with browser.PageServer(folder) as server:
+        page.driver.get(server.url + "index.html?blank")  # this origin: the language chosen
+        page.js("localStorage.setItem(arguments[0], arguments[1])", *english_settings())
         page.open(server.url + "?rules=yatzy&players=1&seed=8")
         page.wait_idle()
         page.wait_for("return navigator.serviceWorker.controller !== null")  # installed
@@ -376,3 +403,154 @@ def test_a_page_once_loaded_reloads_offline(page):
     click(page, "roll")
     assert pixels(page) == before
     page.console()  # the refused requests of the offline reload are expected
+
+
+def _cells(img, scale, left, top, x0, x1, y0, y1):
+    """Mean luminance of each panel pixel's whole cell in ``img``, by (x, y); the panel's
+    pixel (0, 0) starts at (left, top)."""
+    import numpy as np
+
+    grey = np.asarray(img.convert("L"), dtype=float)
+    out = {}
+    for y in range(y0, y1 + 1):
+        for x in range(x0, x1 + 1):
+            cx, cy = left + x * scale, top + y * scale
+            out[(x, y)] = grey[cy : cy + scale, cx : cx + scale].mean()
+    return out
+
+
+def _stroke_gap(cells, on):
+    """How far the dimmest lit cell (a gap between strokes, on a lit key) stays above the
+    brightest dark one (a stroke): what keeps the letters apart."""
+    return min(v for k, v in cells.items() if on[k]) - max(
+        v for k, v in cells.items() if not on[k]
+    )
+
+
+@pytest.mark.parametrize(
+    "width, height, dpr", [(620, 900, 1), (390, 844, 3), (360, 740, 2)], ids=str
+)
+def test_a_soft_key_label_keeps_its_strokes_and_gaps_as_on_the_panel(
+    b, tmp_path, width, height, dpr
+):
+    """The title's OK key, dark letters on a lit key: in the page's screenshot (desktop and
+    phone sizes) every pixel of it is a whole number of device pixels, and its strokes and
+    gaps keep the contrast of the simulator's PNG scaled the same way."""
+    from PIL import Image
+
+    b.driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": height, "deviceScaleFactor": dpr, "mobile": dpr > 1},
+    )
+    try:
+        load(b, "?seed=1")
+        scale = b.js("return window.pocketYatzy.scale()")
+        assert scale >= 2 and scale == int(scale)
+        shot = Image.open(io.BytesIO(b.driver.find_element("id", "panel").screenshot_as_png))
+        shot = shot.convert("RGB")
+    finally:
+        b.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    with Session(runtime="cpython", seed=1, storage_dir=str(tmp_path)) as s:
+        s.start()
+        s.wait_idle()
+        px = s.frames[-1].pixels
+    want = panel_image(px, scale=scale, grid=False)
+    assert abs(shot.size[0] - want.size[0]) <= 1 and abs(shot.size[1] - want.size[1]) <= 1
+    # the OK key: the lit run of the bottom row at the right, and the rows above it
+    on = {(x, y): bool(px[y * 128 + x]) for y in range(64) for x in range(128)}
+    x1 = max(x for x in range(128) if on[(x, 63)])
+    x0 = x1
+    while x0 > 0 and on[(x0 - 1, 63)]:
+        x0 -= 1
+    y0 = 63
+    while y0 > 0 and on[(x0, y0 - 1)]:
+        y0 -= 1
+    assert x1 - x0 >= 8 and 63 - y0 >= 5, (x0, x1, y0)
+    key = {k: v for k, v in on.items() if x0 <= k[0] <= x1 and y0 <= k[1] <= 63}
+    assert 0 < sum(key.values()) < len(key)  # strokes and gaps both there
+    border = 2 * scale
+    ref = _stroke_gap(_cells(want, scale, border, border, x0, x1, y0, 63), key)
+    # the screenshot's clip may start a device pixel off the canvas's edge: the best of those
+    got = max(
+        _stroke_gap(_cells(shot, scale, border + dx, border + dy, x0, x1, y0, 63), key)
+        for dx in (-1, 0, 1)
+        for dy in (-1, 0, 1)
+    )
+    # the page dims the glass a little with the contrast setting, never the letters away
+    assert got >= 0.8 * ref, "strokes and gaps %.0f apart, in the PNG %.0f" % (got, ref)
+
+
+def test_an_all_computer_game_from_the_address_plays_without_a_key(b):
+    b.open(b.server.url + "?players=2&cpu=2&seed=3")
+    # no key at all: past who-starts, the computers roll and score boxes on their own
+    b.wait_for(
+        "const r = JSON.parse(window.pocketYatzy.record() || 'null');"
+        "return r && r.players.every((p) => p.turns.length >= 1)",
+        timeout_s=40,
+    )
+    assert state(b)["screen"] == "Play"
+
+
+@pytest.mark.parametrize(
+    "query, code, text",
+    [
+        ("?seed=1", "en", "asleep (any key wakes)"),
+        ("?seed=1&lang=sv", "sv", "sover (valfri tangent väcker)"),
+    ],
+)
+def test_asleep_the_page_says_so_in_its_language_and_any_key_wakes(b, query, code, text):
+    load(b, query)
+    assert b.js("return document.getElementById('status').textContent") == ""
+    sleep_s = state(b)["settings"]["sleep_s"]
+    b.js("window.pocketYatzy.advance(arguments[0])", sleep_s * 1000 + 1000)
+    b.wait_for("return window.pocketYatzy.state().sleeping")
+    assert pixels(b) == b"0" * (128 * 64)  # the panel is off
+    assert b.js("return document.getElementById('status').textContent") == text
+    assert b.js("return document.documentElement.lang") == code
+    b.driver.find_element("tag name", "body").send_keys("x")  # any key
+    b.wait_for("return !window.pocketYatzy.state().sleeping")
+    assert b.js("return document.getElementById('status').textContent") == ""
+    assert state(b)["screen"] == "Title"  # the waking key is not acted on
+
+
+@pytest.mark.parametrize("accept, code, row", [("sv-SE,sv;q=0.9", "sv", 2), ("de-DE", "en", 0)])
+def test_a_first_start_asks_the_language_in_the_browsers_own(b, tmp_path, accept, code, row):
+    agent = b.js("return navigator.userAgent")
+    b.driver.execute_cdp_cmd(
+        "Emulation.setUserAgentOverride", {"userAgent": agent, "acceptLanguage": accept}
+    )
+    try:
+        b.js("localStorage.clear()")  # a first start: no language chosen yet
+        load(b, "?seed=1")
+        assert state(b)["screen"] == "Pick" and state(b)["lang"] == code
+        assert b.js("return document.documentElement.lang") == code
+        with Session(runtime="cpython", seed=1, storage_dir=str(tmp_path), ask_lang=True) as s:
+            s.start()
+            for _ in range(row):
+                sim_press(s, "hold2")
+            s.wait_idle()
+            assert pixels(b) == sim_pixels(s)  # the list, its cursor on the browser's
+            click(b, "hold2")  # down, and OK: the next language in the list
+            click(b, "roll")
+            sim_press(s, "hold2")
+            sim_press(s, "roll")
+            assert state(b)["screen"] == "Title" and pixels(b) == sim_pixels(s)
+        chosen = ("en", "fi", "sv", "nb")[row + 1]
+        assert b.js("return window.pocketYatzy.lang()") == chosen  # the page's words follow
+        load(b, "?seed=1")  # kept: no question the second time
+        assert state(b)["screen"] == "Title" and state(b)["lang"] == chosen
+    finally:
+        b.driver.execute_cdp_cmd(
+            "Emulation.setUserAgentOverride", {"userAgent": agent, "acceptLanguage": "en-US"}
+        )
+
+
+def test_the_page_is_an_installable_app(page):
+    """Chromium's own check: manifest, icons and a service worker that answers offline."""
+    page.open(page.server.url + "?seed=1")
+    page.wait_for("return navigator.serviceWorker.controller !== null")
+    manifest = page.driver.execute_cdp_cmd("Page.getAppManifest", {})
+    assert manifest["errors"] == [], manifest["errors"]
+    assert manifest["url"].endswith("/manifest.webmanifest")
+    errors = page.driver.execute_cdp_cmd("Page.getInstallabilityErrors", {})
+    assert errors["installabilityErrors"] == [], errors
