@@ -130,6 +130,9 @@ def build(out=OUT, quiet=False):
         # paths (a package comes whole from one place), and the glue at the top
         tree = os.path.join(tmp, "rom")
         shutil.copytree(flash.BUILD, tree)
+        for name in flash.SOURCE_ONLY:  # main.py: the page's glue starts the app instead
+            if os.path.exists(os.path.join(tree, name)):
+                os.remove(os.path.join(tree, name))
         glue = os.path.join(tmp, "yatzy_web.mpy")
         _compile(flash, GLUE, "yatzy_web.py", glue)
         for rel in PAGE_TOOLS:
