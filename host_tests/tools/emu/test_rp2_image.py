@@ -217,7 +217,7 @@ def test_safe_mode_on_the_image_leaves_the_repl_on_the_filesystem(images):
         pico.run_ms(200)
         assert not pico.oled_writes()  # the app (and its display) never started
         out = pico.repl_exec("import os\nprint(os.getcwd(), sorted(os.listdir()))")
-    assert "/ ['settings.dat']" in out, out
+    assert "/ ['rom', 'settings.dat']" in out, out  # (the ROMFS is mounted at /rom)
 
 
 def test_make_flash_romfs_updates_the_image_over_usb_without_bootsel(images, tmp_path):
