@@ -275,6 +275,8 @@ def load_setup(storage):
         saved = json.loads(bytes(payload).decode())
         for k in s:
             s[k] = saved[k]
+        if len(saved) != len(s):  # a key the set-up never writes
+            raise KeyError
         _fill_seats(s)
         _check_setup(s)
         return s, None

@@ -153,6 +153,7 @@ BAD_SETUPS = [
     _setup_with(games=-1),
     _setup_with(games=True),
     _setup_with(games="3"),
+    _setup_with(extra=1),  # a key the set-up never writes
 ]
 
 
