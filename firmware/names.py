@@ -381,6 +381,7 @@ def _names(o):
     o._cats
     o._chunk
     o._collect
+    o._count
     o._d
     o._data
     o._draw
@@ -432,7 +433,6 @@ def _names(o):
     o._pick
     o._plain
     o._play_next
-    o._printable
     o._put
     o._r
     o._read

@@ -29,6 +29,11 @@ TABLE = (
     ("i2c_khz", 400, (100, 400, 1000), (10, 1000)),
 )
 
+# The longest player name (characters): what the name entry (ui/names.py) lets a player
+# type, and all that names.dat, game.dat and the high scores may hold (save/records.py,
+# save/scores.py refuse a longer one). The core allows longer names (its own limit).
+NAME_MAX = 6
+
 DEFAULTS = {}
 for _row in TABLE:
     DEFAULTS[_row[0]] = _row[1]

@@ -18,11 +18,13 @@ Stores (each file alone: damage to one never loses another):
 - `SavedGame`: `game.dat`, the core codec's bytes (plus an optional small JSON `meta`).
 Loads never raise on bad files: they return defaults / None and a short message.
 
-A sound CRC is not enough: a load also checks what the values mean, and refuses what the
-app could not have written. A setting must be one of the values the settings menu offers
-(`settings.choices`); a high score must be a whole number no game of its ruleset can beat
-(`save.scores.score_ceiling`), for a known ruleset, under a name of printable characters
-(:func:`name_ok`); a saved game must replay under the rules (`yatzy.codec.decode`).
+A sound CRC is not enough: a load checks what the values mean and refuses, never repairs
+in silence, what the app could not have written: a setting off settings.py's table or its
+menu (`settings.choices`); a name not 1..`settings.NAME_MAX` characters of text
+(:func:`name_ok`); a counter past a lifetime (`_count`); a high score no game of its
+ruleset reaches (`save.scores`); a saved game that does not replay under the rules
+(`yatzy.codec.decode`, which asks `SeededDice.from_state` about a saved dice state
+whatever dice the app passes) or whose meta is not the app's (`load_game`).
 """
 
 import json
@@ -106,15 +108,16 @@ def _read(storage, name):
         return _UNREADABLE
 
 
-def _printable(s, most):
-    if not isinstance(s, str) or not 0 < len(s) <= most:
-        return False
-    # by byte (iterating a str would intern each character as a name); a character
-    # outside ASCII encodes to bytes over 127, so it fails too
-    for c in s.encode():
-        if not 32 <= c <= 126:
-            return False
-    return True
+# The most a counter reaches in a lifetime of play (names.dat's games, the saved game's
+# number, the high scores' games and write sequence): each step is a game or a press, and
+# a flash write; a game a second, day and night, takes 31 years to count this far, and the
+# flash (100,000 erases a sector) wears out long before. A small int on the Pico (< 2**30).
+_LIFETIME = const(1000000000)
+
+
+def _count(v):
+    """True when `v` is a counter the app could have stored: a whole number 0.._LIFETIME."""
+    return isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= _LIFETIME
 
 
 def name_ok(s, most):
@@ -147,29 +150,16 @@ SETTINGS_FILE = "settings.dat"
 _SETTINGS_KIND = const("SETT")
 _SETTINGS_VERSION = const(1)
 
-# The defaults of settings.py's table; a stored value of one of its keys must be one the
-# settings menu offers (settings.choices), of a key the caller adds its default's type.
+# The defaults of settings.py's table: the app writes its keys and no other, each at a value
+# the settings menu offers (settings.choices).
 SETTINGS_DEFAULTS = _settings.DEFAULTS
 
 
-def _same_type(value, default):
-    if isinstance(default, bool) or isinstance(value, bool):
-        return isinstance(value, bool) and isinstance(default, bool)
-    if isinstance(default, int):
-        return isinstance(value, int)
-    if isinstance(default, str):
-        return isinstance(value, str)
-    if isinstance(default, (list, tuple)):
-        return isinstance(value, list)
-    if default is None:
-        return True
-    return isinstance(value, type(default))
-
-
-def _setting_ok(key, value, default):
-    if not _same_type(value, default):
-        return False
-    return key not in _settings.DEFAULTS or value in _settings.choices(key)
+def _setting_ok(key, value):
+    """True when `value` is one the settings menu offers for `key`, of settings.py's table
+    (and of its default's type: True is not 1, 5.0 not 5)."""
+    d = _settings.DEFAULTS
+    return key in d and type(value) is type(d[key]) and value in _settings.choices(key)
 
 
 class Settings:
@@ -180,10 +170,12 @@ class Settings:
 
     @staticmethod
     def load(storage, defaults=None):
-        """(settings dict, message or None). Missing file: defaults, no message. Damaged
-        file: defaults and a message. A value the settings menu does not offer (or, for a
-        key outside settings.py's table, of another type than its default) is reset one by
-        one (with a message); keys not in `defaults` are dropped."""
+        """(settings dict, message or None): the keys of `defaults` (settings.py's table, the
+        app's start values). Missing file: defaults, no message. Damaged file: defaults and
+        a message. A key the app never writes (outside settings.py's table or `defaults`) or
+        a value the settings menu does not offer is reset (dropped) one by one, with a
+        message, the rest kept; a key the file lacks (a setting newer than the file) keeps
+        its default without one."""
         if defaults is None:
             defaults = SETTINGS_DEFAULTS
         out = {}
@@ -202,11 +194,10 @@ class Settings:
             return out, "Settings damaged: defaults used"
         bad = 0
         for k in saved:
-            if k in out:
-                if _setting_ok(k, saved[k], defaults[k]):
-                    out[k] = saved[k]
-                else:
-                    bad += 1
+            if k in out and _setting_ok(k, saved[k]):
+                out[k] = saved[k]
+            else:
+                bad += 1
         return out, ("Some settings reset" if bad else None)
 
     @staticmethod
@@ -222,17 +213,12 @@ class Settings:
 
 _NAMES_FILE = const("names.dat")  # as save/store.py's
 _NAMES_KIND = const("NAME")
-_NAME_LEN = const(6)  # the longest player name
-
-
-def _whole(v):
-    return isinstance(v, int) and not isinstance(v, bool)
 
 
 def _check_setup(s):
     """ValueError unless `s` is a set-up the set-up screens could have made: a known
     ruleset with options it accepts, 1..SEATS players, SEATS seats of names of printable
-    characters (name_ok) and known levels, a game count."""
+    characters (name_ok, settings.NAME_MAX) and known levels, a game count (_count)."""
     from yatzy import rules
 
     from save.store import LEVELS, SEATS
@@ -243,15 +229,15 @@ def _check_setup(s):
         raise ValueError("options")
     rules.normalize_options(s["rules"], s["options"])
     n = s["n"]
-    if not _whole(n) or not 1 <= n <= SEATS:
+    if not _count(n) or not 1 <= n <= SEATS:
         raise ValueError("players")
     names, levels = s["names"], s["levels"]
     if not isinstance(names, list) or not isinstance(levels, list):
         raise ValueError("seats")
-    if len(names) != SEATS or len(levels) != SEATS or not _whole(s["games"]) or s["games"] < 0:
+    if len(names) != SEATS or len(levels) != SEATS or not _count(s["games"]):
         raise ValueError("seats")
     for v in names:
-        if not name_ok(v, _NAME_LEN):
+        if not name_ok(v, _settings.NAME_MAX):
             raise ValueError("name")
     for v in levels:
         if not isinstance(v, str) or v not in LEVELS:
@@ -289,6 +275,8 @@ def load_setup(storage):
         saved = json.loads(bytes(payload).decode())
         for k in s:
             s[k] = saved[k]
+        if len(saved) != len(s):  # a key the set-up never writes
+            raise KeyError
         _fill_seats(s)
         _check_setup(s)
         return s, None
@@ -323,7 +311,7 @@ def record(store, g):
         pl = g.players[p]
         if pl.cpu:
             continue
-        row = (pl.name[:_NAME_LEN], g.total(p), when)
+        row = (pl.name[: _settings.NAME_MAX], g.total(p), when)
         if row in table:
             continue
         seats.append(p)
@@ -418,8 +406,8 @@ class SavedGame:
         finally:
             if raw is not None:
                 raw.close()
-        for pl in g.players:  # the engine checked the length; text it must be too
-            if not name_ok(pl.name, len(pl.name)):
+        for pl in g.players:  # the engine allows longer names than the app makes
+            if not name_ok(pl.name, _settings.NAME_MAX):
                 return None, {}, "Saved game damaged"
         return g, meta, None
 
@@ -429,7 +417,10 @@ class SavedGame:
 
 
 def load_game(storage, dice, tick=None, slow=None):
-    """(game or None, note or None), the game with .levels and .number: Store.load_game."""
+    """(game or None, note or None), the game with .levels and .number: Store.load_game.
+    The meta must be what Store.save_game writes, or the save is damaged: its "levels", one
+    per player, "" for a person and one of save.store.LEVELS for a computer, and its
+    "number" (_count; 0 for a game the app did not number), nothing else."""
     from save.store import LEVELS
 
     try:
@@ -439,12 +430,13 @@ def load_game(storage, dice, tick=None, slow=None):
     if g is None:
         return None, note
     levels = meta.get("levels")
-    if not isinstance(levels, list) or len(levels) != len(g.players):
-        levels = ["basic" if pl.cpu else "" for pl in g.players]
+    ok = len(meta) == 2 and _count(meta.get("number")) and isinstance(levels, list)
+    if not ok or len(levels) != len(g.players):
+        return None, "Saved game damaged"
     for i in range(len(levels)):
-        if levels[i] not in LEVELS or bool(levels[i]) != g.players[i].cpu:
-            levels[i] = "basic" if g.players[i].cpu else ""
+        v = levels[i]
+        if not isinstance(v, str) or v not in LEVELS or (v != "") != g.players[i].cpu:
+            return None, "Saved game damaged"
     g.levels = levels
-    n = meta.get("number", 0)
-    g.number = n if isinstance(n, int) else 0
+    g.number = meta["number"]
     return g, None

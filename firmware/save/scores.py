@@ -6,19 +6,22 @@ best first, in ``scores1.dat``/``scores2.dat`` (records of kind ``HISC``, see
 copy first) so that an interrupted write leaves a sound table and damage to either copy
 loses no entry. A copy is refused as damaged when
 its CRC fails and also when it holds what the app could not have written: a table for an
-unknown ruleset, a score above :func:`score_ceiling`, a name the font cannot draw, rows
-out of order. Imported only when the high scores are needed (``save.records.HighScores``
+unknown ruleset, a score above :func:`score_ceiling`, a name that is no text or longer than
+the app's (``settings.NAME_MAX``), a date other than "#N" (the game's number), rows out of
+order, a counter past a lifetime of play (``save.records._count``), more games than writes.
+Imported only when the high scores are needed (``save.records.HighScores``
 reaches it; the app drops it with ``save.records`` while a game is played).
 """
 
+from settings import NAME_MAX
+
 from save.frame import _json_bytes, pack
-from save.records import _json_load, _printable, _read, name_ok, unpack
+from save.records import _count, _json_load, _read, name_ok, unpack
 
 SCORES_FILES = ("scores1.dat", "scores2.dat")
 SCORES_KIND = "HISC"
 SCORES_VERSION = 1
 TOP = 10
-NAME_MAX = 12
 
 
 _CEILINGS = {}  # ruleset id -> score_ceiling(id), while this module is loaded
@@ -93,7 +96,7 @@ def _valid_table(rules, rows):
         if not isinstance(row, list) or len(row) != 3:
             return False
         name, score, when = row
-        if not name_ok(name, NAME_MAX) or not _printable(when, 16):
+        if not name_ok(name, NAME_MAX) or not _when_ok(when):
             return False
         if not isinstance(score, int) or isinstance(score, bool) or score < 0:
             return False
@@ -104,8 +107,23 @@ def _valid_table(rules, rows):
     return not rows or _score_ok(rules, rows[0][1])
 
 
-def _count(v):
-    return isinstance(v, int) and not isinstance(v, bool) and v >= 0
+def _when_ok(when):
+    """True when `when` dates an entry as the app does: "#N", N the game's number (0..the
+    lifetime's count, ``save.records._count``) in decimal, no sign, no leading zero.
+    Example: "#12" is one, "#-1" and "#012" are not."""
+    if not isinstance(when, str):
+        return False
+    # by byte (a str iterated interns each character); a character outside ASCII is no digit
+    b = when.encode("utf-8", "surrogatepass")
+    if not 2 <= len(b) <= 11 or b[0] != 35 or (b[1] == 48 and len(b) > 2):  # "#", "0"
+        return False
+    n = 0
+    for i in range(1, len(b)):
+        c = b[i] - 48
+        if not 0 <= c <= 9:
+            return False
+        n = n * 10 + c
+    return _count(n)
 
 
 def _parse_scores(data):
@@ -117,8 +135,10 @@ def _parse_scores(data):
     seq = doc.get("seq")
     games = doc.get("games")
     tables = doc.get("tables")
-    if not _count(seq) or not _count(games) or not isinstance(tables, dict):
+    if not _count(seq) or not _count(games) or not isinstance(tables, dict) or len(doc) != 3:
         raise ValueError("high-score record lacks seq/games/tables")
+    if games > seq:  # each game counted is written (end_game): seq counts every write
+        raise ValueError("high-score record counts more games than writes")
     for rules in tables:
         if not _known(rules) or not _valid_table(rules, tables[rules]):
             raise ValueError("high-score table %r is malformed" % (rules,))
@@ -139,9 +159,9 @@ def _check_rules(rules):
 class HighScores:
     """Top ten per ruleset id: entries (name, score, when), best first.
 
-    `when` is a date string when the shell knows one, else "#N" with N the number of the
-    finished game (the Pico has no clock). Equal scores keep their order: the earlier one
-    ranks higher."""
+    `when` is "#N", N the number of the finished game (the Pico has no clock; the app
+    gives the game's number, ``save.records.record``, else the count of finished games).
+    Equal scores keep their order: the earlier one ranks higher."""
 
     def __init__(self, storage):
         self.storage = storage
@@ -230,8 +250,8 @@ class HighScores:
             )
         if when is None:
             when = "#%d" % self.games
-        if not _printable(when, 16):
-            raise ValueError("date must be 1..16 printable characters, got %r" % (when,))
+        if not _when_ok(when):
+            raise ValueError("date must be #N (the game's number), got %r" % (when,))
         rank = self.rank_of(rules, score)
         if rank is None:
             return None

@@ -7,6 +7,7 @@
 
 from gfx.font import DOWN, LEFT, MEDIUM, RIGHT, SMALL, UP, points, text_of
 from lang import T
+from settings import NAME_MAX as MAX
 
 from ui.keys import HOLD1, HOLD2, HOLD3, HOLD4, HOLD5, ROLL
 from ui.widgets import softkeys, title_bar, upper  # noqa: F401 (upper: names.upper)
@@ -21,7 +22,6 @@ CHARS = (
     "0123456789-."
 )
 GROUPS = (0, 1, 27, 34, 57)  # space, A, Å, À, 0
-MAX = 6
 # CHARS as code points, one byte each. The entry keeps and steps through code points and
 # makes a str only to draw or return one: indexing or iterating a str would intern each
 # character as a name for good (docs/app_infra.md, "Names are the cliff").

@@ -281,8 +281,9 @@ def decode(data, dice=None, tick=None):
     """A Game from ``codec.encode`` bytes; ``dice`` replaces the saved dice source.
 
     Without ``dice``, a game saved with a SeededDice resumes its stream; any other
-    game gets no dice source (pass one, e.g. ``FairDice(os.urandom)``). ``tick``, when
-    given, is called after each replayed turn (what it raises ends the read).
+    game gets no dice source (pass one, e.g. ``FairDice(os.urandom)``). A saved
+    SeededDice state is checked (``SeededDice.from_state``) with or without ``dice``.
+    ``tick``, when given, is called after each replayed turn (what it raises ends the read).
     """
     s = Saved(data)
     s.tick = tick
@@ -300,8 +301,13 @@ def _build(s, dice):
     if not isinstance(rid, str) or rid not in _rules.RULESET_IDS:
         raise ValueError("bad save data: unknown ruleset %r" % (rid,))
     try:
-        if dice is None and s["seeded"] is not None:
-            dice = SeededDice.from_state(s["seeded"])
+        seeded = s["seeded"]
+        if seeded is not None:
+            # asked whatever dice the caller passes (the app its own): a state no seeded
+            # stream can be in is damage, not something to drop
+            seeded = SeededDice.from_state(seeded)
+            if dice is None:
+                dice = seeded
         g = _engine.Game(rid, s["names"], options_from_list(s["options"]), dice, s["cpu"])
     except ValueError as e:
         raise ValueError("bad save data: %s" % (e,))

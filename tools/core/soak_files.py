@@ -6,14 +6,17 @@ one way (KINDS: random bytes, truncation, bit flips, a wrong version, huge, empt
 records with a valid checksum but wrong meaning: fields out of range or of the wrong type,
 ``"options": null``, names with control characters (and "ÉÉ", which must show, not crash),
 settings off the menu, high scores above the ruleset's maximum, a logged score the logged
-dice do not give, an extra bonus without a Yatzy; and damage to one of the two high-score
-copies). Then:
+dice do not give, an extra bonus without a Yatzy, names longer than the name entry makes, a
+saved dice state no seeded stream has, a meta the app could not write (levels, number), a
+counter past a lifetime of play; and damage to one of the two high-score copies). Then:
 
 - a boot (App.start), a new game from the loaded set-up and a Continue must not raise;
 - what the store accepts must be possible: settings on the menu, set-up fields the set-up
   screen can make, names of printable characters, high-score tables sorted, printable and within
   the ruleset's maximum, a saved game whose every box and bonus agree with its logged dice
   (tools/core/storm.py's own scorer) and whose record replays (tools/core/record.py);
+- what the store loads without a note is what the file holds: a silent repair (a level
+  set to "basic", a number to 0, a setting dropped) is a failure;
 - damage to one high-score copy loses no entry of the newest sound copy.
 
 ``python -m tools.core.soak_files [--scale X] [--case N]`` (``--case`` replays one case).
@@ -21,10 +24,12 @@ copies). Then:
 
 import argparse
 import json
+import os
 import sys
 
 from tools.core import soak_common as C
 from tools.core import storm
+from tools.paths import ROOT
 
 CASES = 100000
 # Loose upper bounds of a high score (eligible games: no extra rows, no short game), from
@@ -49,12 +54,27 @@ MEANING = (
     "game_field",
     "scores",
     "one_copy",
+    "long_name",
+    "dice_state",
+    "meta",
+    "counter",
 )
 KINDS = RAW + MEANING
-# Kinds that fail on today's firmware: the save validation is being fixed (issue faults 2, 3
-# and the high-score copies); the make-test slice marks them as expected failures.
-# damage kinds the firmware does not survive yet (the make-test slice marks them xfail)
-KNOWN = {}
+_LIMITS = {}  # the app's limits, read before a planted fault can change them (limits())
+
+
+def limits():
+    """(the longest name, the most a counter reaches, {setting: the menu's values}):
+    settings.NAME_MAX, save.records._LIFETIME and settings.choices as the firmware defines
+    them, read once, so that the oracle keeps them while a planted fault changes the
+    firmware's (planted())."""
+    if not _LIMITS:
+        import settings
+        from save import records
+
+        _LIMITS["name"], _LIMITS["count"] = settings.NAME_MAX, records._LIFETIME
+        _LIMITS["menu"] = {row[0]: tuple(settings.choices(row[0])) for row in settings.TABLE}
+    return _LIMITS["name"], _LIMITS["count"], _LIMITS["menu"]
 
 
 class Panel(storm.Panel):
@@ -220,6 +240,8 @@ def _meaning(files, kind, rng):
         data = codec.pack(snap)
         records.SavedGame.save(_Dict(files), data, meta)
         return "%s %s" % (kind, what)
+    if kind in ("long_name", "dice_state", "meta", "counter"):
+        return _impossible(files, kind, rng)
     if kind == "scores":
         doc = {"seq": 9, "games": 3, "tables": {"yatzy": [["ANN", 250, "#1"]]}}
         rid = storm.RULESETS[rng.below(5)]
@@ -234,6 +256,100 @@ def _meaning(files, kind, rng):
         files[("scores1.dat", "scores2.dat")[which]] = bytes(data)
         return "one_copy scores%d.dat" % (which + 1)
     raise ValueError("unknown damage kind %r" % (kind,))
+
+
+def _game_parts(files):
+    """(snapshot, meta) of game.dat."""
+    from save import records
+    from yatzy import codec
+
+    _, payload = records.unpack(files["game.dat"], "GAME")
+    n = (payload[0] << 8) | payload[1]
+    meta = json.loads(payload[2 : 2 + n].decode()) if n else {}
+    return codec.decode(payload[2 + n :]).snapshot(), meta
+
+
+def _game_file(files, snap, meta):
+    from save import records
+    from yatzy import codec
+
+    records.SavedGame.save(_Dict(files), codec.pack(snap), meta)
+
+
+def _pick(rng, values):
+    return values[rng.below(len(values))]
+
+
+def _impossible(files, kind, rng):
+    """A sound file that only damage or a hand could make: a name longer than the name entry
+    makes, a dice state no seeded stream has, a meta the app does not write, a counter past a
+    lifetime of play. Each field in turn (run_case sets rng.field)."""
+    from save import records
+    from save.store import default_setup
+
+    most, lifetime, _ = limits()
+    snap, meta = _game_parts(files)
+    p = rng.below(len(snap["names"]))
+    hs = {"seq": 9, "games": 3, "tables": {"yatzy": [["ANN", 250, "#1"]]}}
+    setup = default_setup()
+    where = rng.field % 4
+    if kind == "long_name":  # longer than the app's names, within the engine's 16
+        name = _pick(rng, ("X", "\u00c5", "7")) * (most + 1 + rng.below(16 - most))
+        if where < 2:
+            snap["names"][p] = name
+        elif where == 2:
+            setup["names"][rng.below(len(setup["names"]))] = name
+        else:
+            hs["tables"]["yatzy"].append([name, 200, "#2"])
+        what = "%r in %s" % (name, ("game.dat", "game.dat", "names.dat", "scores")[where])
+    elif kind == "dice_state":  # SeededDice.from_state refuses each
+        bad = (1, 0), (1, -3), (5, 0), (-1, 7), (2**32, 7), (5, 2**32), (True, 7), (5, False)
+        snap["seeded"] = _pick(rng, [list(b) for b in bad] + [[5], [5, 7, 9], [], "x", 7])
+        what = "seeded %r" % (snap["seeded"],)
+    elif kind == "meta":
+        levels = meta["levels"]
+        if where == 0:  # a level that is none, or a computer's for a person's seat
+            levels[p] = _pick(rng, ("zzz", 5, None, True, [], "BASIC", "basic", "best"))
+        elif where == 1:  # a computer's seat with a person's "" (its flag set in the game)
+            snap["cpu"][p] = True
+        elif where == 2:
+            meta["number"] = _pick(rng, ("x", -1, None, True, 4.0, [], "3", lifetime + 1))
+        else:  # a key missing or extra, the levels of another game or no list
+            meta = _pick(
+                rng,
+                (
+                    {"levels": levels},
+                    {"number": meta["number"]},
+                    dict(meta, x=1),
+                    {},
+                    dict(meta, levels=levels + [""]),
+                    dict(meta, levels=levels[:1]),
+                    dict(meta, levels=_pick(rng, ("", "basic", None, {}))),
+                ),
+            )
+        what = "meta %r cpu %r" % (meta, snap["cpu"])
+    else:  # a counter past a lifetime of play
+        big = _pick(rng, (lifetime + 1 + rng.below(1000), 10**12, 10**30))
+        if where == 0:
+            setup["games"] = big
+        elif where == 1:
+            hs["seq"] = big
+            hs["games"] = _pick(rng, (3, big))
+        elif where == 2:
+            meta["number"] = big
+        else:  # settings.dat has no counter: one there is a key the app never writes
+            import settings as S
+
+            files["settings.dat"] = _json_record("SETT", dict(S.DEFAULTS, games=big))
+        what = "%d in %s" % (big, ("names.dat", "scores", "game.dat", "settings.dat")[where])
+    in_game = (kind == "long_name" and where < 2) or (kind == "counter" and where == 2)
+    if kind in ("dice_state", "meta") or in_game:
+        _game_file(files, snap, meta)
+    if setup != default_setup():
+        files["names.dat"] = records.pack("NAME", 1, json.dumps(setup).encode())
+    if hs["seq"] != 9 or len(hs["tables"]["yatzy"]) > 1:
+        files["scores%d.dat" % (1 + rng.below(2))] = _json_record("HISC", hs)
+    return "%s %s" % (kind, what)
 
 
 def _mutate(tree, rng):
@@ -266,9 +382,10 @@ class _Dict:
 
 
 def _drawable(s):
-    """A name the app could have stored: text without control characters or lone surrogates
-    (a character without a glyph draws as the placeholder box)."""
-    if not isinstance(s, str) or not s:
+    """A name the app could have stored: text of 1..the name entry's most characters, without
+    control characters or lone surrogates (a character without a glyph draws as the
+    placeholder box)."""
+    if not isinstance(s, str) or not s or len(s) > limits()[0]:
         return False
     for ch in s:
         if ch < " " or "\x7f" <= ch < "\xa0" or "\ud800" <= ch < "\ue000":
@@ -276,20 +393,57 @@ def _drawable(s):
     return True
 
 
+def _counter(v):
+    return type(v) is int and 0 <= v <= limits()[1]
+
+
+def _dated(when):
+    """ "#N" as the app dates a high score: N a game's number, in plain decimal."""
+    n = when[1:] if isinstance(when, str) and when[:1] == "#" else ""
+    return n.isdigit() and n.isascii() and str(int(n)) == n and _counter(int(n))
+
+
+def _doc(files, name, kind):
+    """The JSON of a file's sound record, or None (missing, damaged, no JSON)."""
+    from save import records
+
+    try:
+        return json.loads(bytes(records.unpack(files.get(name), kind)[1]).decode())
+    except (ValueError, UnicodeError):
+        return None
+
+
+def _seed_state(v):
+    """The oracle's own rule for a saved SeededDice state: None, or [seed, x] with the seed
+    any 32-bit number and x a nonzero one (xorshift32 never reaches 0)."""
+    if v is None:
+        return True
+    ok = isinstance(v, list) and len(v) == 2 and all(type(n) is int for n in v)
+    return ok and 0 <= v[0] <= 0xFFFFFFFF and 1 <= v[1] <= 0xFFFFFFFF
+
+
 def accepted_problem(st, before):
-    """What the store accepted that could not be; None when all is possible."""
+    """What the store accepted that could not be, or changed without a note; None when all is
+    possible and what loaded silently is what the files hold."""
     import settings as S
     from save import records
     from save.store import LEVELS, Store
-    from yatzy import rules
+    from yatzy import codec_load, rules
 
+    files = dict(st.files)  # as they are before a load rewrites any
     store = Store(st)
-    sett, _ = store.load_settings(S.DEFAULTS)
+    sett, note = store.load_settings(S.DEFAULTS)
+    menu = limits()[2]
     for key in sett:
         v = sett[key]
-        if not [1 for c in S.choices(key) if c == v and type(c) is type(v)]:
+        if not [1 for c in menu.get(key, ()) if c == v and type(c) is type(v)]:
             return "setting %s=%r accepted (not on the menu)" % (key, sett[key])
-    s, _ = store.load_setup()
+    doc = _doc(files, "settings.dat", "SETT")
+    if note is None and isinstance(doc, dict):
+        for key in doc:
+            if key not in sett or sett[key] != doc[key]:
+                return "settings.dat %s=%r silently repaired or dropped" % (key, doc[key])
+    s, note = store.load_setup()
     if not isinstance(s["options"], dict):
         return "set-up options %r accepted" % (s["options"],)
     try:
@@ -300,14 +454,20 @@ def accepted_problem(st, before):
         return "players %r accepted" % (s["n"],)
     for v in s["names"]:
         if not _drawable(v):
-            return "name %r accepted (not printable text)" % (v,)
+            return "name %r accepted (not printable text of the app's length)" % (v,)
     for v in s["levels"]:
         if v not in LEVELS:
             return "level %r accepted" % (v,)
-    if not isinstance(s["games"], int) or s["games"] < 0:
+    if not _counter(s["games"]):
         return "games %r accepted" % (s["games"],)
+    doc = _doc(files, "names.dat", "NAME")
+    if note is None and isinstance(doc, dict):
+        for key in doc:  # (a set-up of fewer seats gets the others' defaults)
+            v = s.get(key, doc)
+            if v != doc[key] and not (isinstance(v, list) and v[: len(doc[key])] == doc[key]):
+                return "names.dat %s=%r silently repaired or dropped" % (key, doc[key])
     hs = records.HighScores(st)
-    hs.load()
+    note = hs.load()
     for rid in hs.tables:
         rows = hs.tables[rid]
         for row in rows:
@@ -315,17 +475,46 @@ def accepted_problem(st, before):
                 return "high score %d above the %s maximum accepted" % (row[1], rid)
             if not _drawable(row[0]):
                 return "high-score name %r accepted" % (row[0],)
+            if not _dated(row[2]):
+                return "high-score date %r accepted" % (row[2],)
+    if not _counter(hs.games):
+        return "high-score game count %r accepted" % (hs.games,)
+    docs = [_doc(files, name, "HISC") for name in ("scores1.dat", "scores2.dat")]
+    docs = [d for d in docs if isinstance(d, dict)]
+    if note is None and docs:  # both copies taken as they are: the newest is the table
+        newest = max(docs, key=lambda d: d.get("seq", -1))
+        if (hs.tables, hs.games) != (newest.get("tables"), newest.get("games")):
+            return "high scores silently repaired: %r" % (newest,)
+        seq = newest.get("seq")
+        if not _counter(seq) or not isinstance(hs.games, int) or hs.games > seq:
+            return "high-score counters games %r, seq %r accepted" % (hs.games, seq)
     for rid in before:
         have = hs.tables.get(rid, [])
         for row in before[rid]:
             if row not in have:
                 return "high-score entry %r lost" % (row,)
-    import os
-
     from yatzy.dice import FairDice
 
     g, _ = store.load_game(FairDice(os.urandom))  # as the device reads it: its own dice
     if g is not None:
+        for pl in g.players:
+            if not _drawable(pl.name):
+                return "saved game with the name %r accepted" % (pl.name,)
+        # the file itself, read here: its meta and dice state as they lie
+        _, payload = records.unpack(files["game.dat"], "GAME")
+        n = (payload[0] << 8) | payload[1]
+        meta = json.loads(payload[2 : 2 + n].decode()) if n else {}
+        if meta != {"levels": g.levels, "number": g.number}:
+            return "saved-game meta %r loaded as %r" % (meta, (g.levels, g.number))
+        for i in range(len(g.players)):
+            lv = g.levels[i]
+            if not isinstance(lv, str) or lv not in LEVELS or (lv != "") != g.players[i].cpu:
+                return "saved game with levels %r accepted" % (g.levels,)
+        if not _counter(g.number):
+            return "saved game number %r accepted" % (g.number,)
+        state = codec_load.unpack(payload[2 + n :])["seeded"]
+        if not _seed_state(state):
+            return "saved dice state %r accepted" % (state,)
         msg = storm.check_finished(g, complete=False)
         if msg:
             return "saved game accepted: " + msg
@@ -404,7 +593,7 @@ def _campaign(scale, seed, log, kinds):
                 res.notes.append(note)
                 log("  FAIL " + note)
     for k in sorted(res.by_kind):
-        log("  %s: %d failures%s" % (k, res.by_kind[k], " (known)" if k in KNOWN else ""))
+        log("  %s: %d failures" % (k, res.by_kind[k]))
     return res
 
 
@@ -430,28 +619,87 @@ class _Serve:
         pass
 
 
-def planted(scale=1.0, seed=1, log=print):
-    """The planted fault: no check of stored settings against the menu's values (an
-    unchecked field). It is planted in settings.py, which the app drops with the menus and
-    imports again (heap.py): while the campaign runs, every import of settings gets the
-    planted module, in which every value counts as one of the choices."""
-    import settings as S
+class _Anything:
+    def __contains__(self, value):
+        return True
 
-    class Anything:
-        def __contains__(self, value):
-            return True
 
-    orig = S.choices, S.__spec__, S.__loader__  # an import through _Serve sets the last two
-    S.choices = lambda key: Anything()
-    serve = _Serve("settings", S)
+def _any_state(cls, state):
+    """SeededDice.from_state that asks nothing (a planted fault): any state taken as it is."""
+    d = cls(1)
+    d._x = state
+    return d
+
+
+def _faults():
+    """The planted faults, each one field left unchecked: (what, module, attribute in it
+    ("Class.attr" for one of a class), the value planted there, the damage kinds that must
+    catch it)."""
+    return (
+        ("settings off the menu", "settings", "choices", lambda key: _Anything(),
+         ("settings_range",)),
+        ("names to the core's limit", "settings", "NAME_MAX", 16, ("long_name",)),
+        ("the dice state not asked", "yatzy.dice", "SeededDice.from_state",
+         classmethod(_any_state), ("dice_state",)),
+        ("counters unbounded", "save.records", "_count", lambda v: type(v) is int and v >= 0,
+         ("counter",)),
+    )  # fmt: skip
+
+
+def _with_planted(modname, attr, value, seed, kinds):
+    """The campaign's `kinds` with `value` planted at `attr` of module `modname`. The app
+    drops modules and imports them again (heap.py): while the campaign runs, every import of
+    `modname` gets the planted module; afterwards the firmware's modules imported during
+    the run, which may hold the planted value, are dropped (as heap.drop drops them)."""
+    import importlib
+
+    mod = importlib.import_module(modname)
+    owner, name = mod, attr
+    if "." in attr:
+        cls, name = attr.split(".")
+        owner = getattr(mod, cls)
+    old = owner.__dict__[name]  # (a classmethod as the class holds it)
+    modules = dict(sys.modules)  # the modules of before, which hold no planted value
+    keep = mod.__spec__, mod.__loader__  # an import through _Serve sets them
+    setattr(owner, name, value)
+    serve = _Serve(modname, mod)
     sys.meta_path.insert(0, serve)
     try:
-        res = C.timed(campaign, 0.002, seed, log=lambda *_: None, kinds=("settings_range",))
+        return C.timed(campaign, 0.002, seed, log=lambda *_: None, kinds=kinds)
     finally:
         sys.meta_path.remove(serve)
-        S.choices, S.__spec__, S.__loader__ = orig
-        sys.modules["settings"] = S
-    return C.caught("files: planted fault", res, "an unchecked field")
+        setattr(owner, name, old)
+        mod.__spec__, mod.__loader__ = keep
+        fw = os.path.join(ROOT, "firmware") + os.sep
+        for k in list(sys.modules):
+            m = sys.modules[k]
+            if (
+                modules.get(k) is m
+                or m is mod
+                or not (getattr(m, "__file__", "") or "").startswith(fw)
+            ):
+                continue
+            del sys.modules[k]  # as heap.drop does: imported again when next needed
+            pkg, _, leaf = k.rpartition(".")
+            if pkg in sys.modules and sys.modules[pkg].__dict__.get(leaf) is m:
+                delattr(sys.modules[pkg], leaf)
+
+
+def planted(scale=1.0, seed=1, log=print):
+    """The planted faults (_faults), one at a time, each a field left unchecked: a setting
+    off the menu, a name checked only to the core's 16 characters, a saved dice state not
+    asked of SeededDice.from_state, a counter without the lifetime's bound. Each must be
+    caught by the damage kinds that aim at it; one row, a case per fault."""
+    limits()  # the oracle's own limits, read before a fault can change them
+    out = C.Result("files: planted faults")
+    for what, modname, attr, value, kinds in _faults():
+        res = _with_planted(modname, attr, value, seed, kinds)
+        one = C.caught("files: planted fault", res, what)
+        out.cases += 1
+        out.failures += one.failures
+        out.notes += one.notes
+        out.seconds += one.seconds
+    return out
 
 
 def main(argv=None):

@@ -51,7 +51,7 @@ def test_every_menu_value_loads_and_nothing_else_does(key):
 
 
 def _scores_file(tables):
-    doc = {"seq": 1, "games": 3, "tables": tables}
+    doc = {"seq": 3, "games": 3, "tables": tables}
     try:
         payload = frame._json_bytes(doc)
     except UnicodeEncodeError:  # a lone surrogate has no UTF-8: as a \u escape, then
@@ -153,6 +153,7 @@ BAD_SETUPS = [
     _setup_with(games=-1),
     _setup_with(games=True),
     _setup_with(games="3"),
+    _setup_with(extra=1),  # a key the set-up never writes
 ]
 
 
@@ -261,3 +262,224 @@ def test_the_app_shows_defaults_and_a_message_and_keeps_the_other_files(name, no
     for other in good:
         if not name.endswith(other) and not (name == "scores?.dat" and other[:6] == "scores"):
             assert st_.files[other] == good[other], other
+
+
+# ---- what only the app's own writers make: names, dice states, the meta, the counters -------
+# Each file below is written by the project's own writers (Store.save_game, Store.save_setup,
+# Settings.save, SavedGame.save over codec.pack of a real game's snapshot), so its record is
+# sound; a file the app could not have written must load as damage, never repaired.
+
+_LIFETIME = records._LIFETIME  # the most a counter reaches in a lifetime of play
+NAME_MAX = app_settings.NAME_MAX  # the name entry's limit (ui/names.py draws this many)
+
+
+def _app_game(names=("ANA", "BOB"), cpu=(False, True), seed=5):
+    """A game two turns in, as the app holds it (numbered, a level per seat)."""
+    g = Game("yatzy", list(names), cpu=list(cpu), dice=seed)
+    g.number = 4
+    while g.phase != 2 or g.round < 2:  # engine.TURN
+        acts = g.legal_actions()
+        sc = [a for a in acts if a[0] == "score"]
+        g.apply(
+            sc[0] if sc and g.rolls_used >= 2 else (("roll",) if ("roll",) in acts else acts[0])
+        )
+    return g, ["basic" if c else "" for c in cpu]
+
+
+def _saved(g, levels):
+    st_ = MemoryStorage()
+    assert Store(st_).save_game(g, levels)
+    return st_
+
+
+def _resaved(st_, snap=None, meta=None):
+    """game.dat again with its codec bytes or meta changed (the record stays sound)."""
+    data, old, _ = SavedGame.load_full(st_)
+    data = codec.pack(snap) if snap is not None else data
+    SavedGame.save(st_, data, old if meta is None else meta)
+    return st_
+
+
+def _loads(st_):
+    """(game or None, note) as the device reads a save: with its own (fair) dice."""
+    from yatzy.dice import FairDice
+
+    return Store(st_).load_game(FairDice(lambda n: bytes(range(n))))
+
+
+@hsettings(max_examples=20, deadline=None)
+@given(st.integers(1, 16), st.sampled_from(["X", "\u00c5", "7"]))
+def test_a_saved_name_longer_than_the_name_entry_makes_is_damage(length, ch):
+    g, levels = _app_game(names=(ch * length, "BOB"))  # the engine takes up to 16
+    got, note = _loads(_saved(g, levels))
+    if length <= NAME_MAX:
+        assert note is None and got.players[0].name == ch * length
+    else:
+        assert (got, note) == (None, "Saved game damaged")
+
+
+@pytest.mark.parametrize(
+    "state",
+    [[1, 0], [1, -3], [1, 2**32], [-1, 5], [2**32, 5], [True, 5], [1, True], [1], [1, 2, 3], "x"],
+)
+def test_a_seeded_dice_state_no_stream_has_is_damage_whatever_dice_the_app_passes(state):
+    from yatzy.dice import SeededDice
+
+    with pytest.raises(ValueError):
+        SeededDice.from_state(state)
+    g, levels = _app_game()
+    snap = g.snapshot()
+    assert snap["seeded"] is not None  # a seeded game (as the simulator's)
+    snap["seeded"] = state
+    assert _loads(_resaved(_saved(g, levels), snap)) == (None, "Saved game damaged")
+    with pytest.raises(ValueError, match="bad save data: seed"):
+        codec.decode(codec.pack(snap), dice=SeededDice(1))
+
+
+@hsettings(max_examples=30, deadline=None)
+@given(st.integers(-(2**33), 2**33), st.integers(-(2**33), 2**33))
+def test_a_saved_dice_state_loads_exactly_when_from_state_takes_it(seed, x):
+    from yatzy.dice import SeededDice
+
+    try:
+        SeededDice.from_state([seed, x])
+        good = True
+    except ValueError:
+        good = False
+    g, levels = _app_game()
+    snap = g.snapshot()
+    snap["seeded"] = [seed, x]
+    got, note = _loads(_resaved(_saved(g, levels), snap))
+    assert (note is None) == good and (got is None) == (not good)
+
+
+def _meta(**changes):
+    m = {"levels": ["", "basic"], "number": 4}
+    m.update(changes)
+    return {k: v for k, v in m.items() if v is not _GONE}
+
+
+_GONE = object()
+BAD_METAS = [
+    _meta(levels=["zzz", 5]),
+    _meta(levels=["", None]),
+    _meta(levels=["zzz", "basic"]),
+    _meta(levels=["basic", "basic"]),  # a computer level for a person's seat
+    _meta(levels=["", ""]),  # a person's "" for a computer's seat
+    _meta(levels=["", "basic", ""]),
+    _meta(levels=[""]),
+    _meta(levels="basic"),
+    _meta(levels=None),
+    _meta(levels=_GONE),
+    _meta(number="x"),
+    _meta(number=-1),
+    _meta(number=None),
+    _meta(number=True),
+    _meta(number=4.0),
+    _meta(number=_LIFETIME + 1),
+    _meta(number=10**30),
+    _meta(number=_GONE),
+    _meta(extra=1),
+    {},
+]
+
+
+@pytest.mark.parametrize("meta", BAD_METAS, ids=[repr(m)[:50] for m in BAD_METAS])
+def test_a_meta_the_app_could_not_write_is_damage_not_repaired(meta):
+    g, levels = _app_game()
+    st_ = _saved(g, levels)
+    got, note = _loads(st_)
+    assert note is None and (got.levels, got.number) == (levels, 4)  # the app's own meta
+    assert _loads(_resaved(st_, meta=meta)) == (None, "Saved game damaged")
+
+
+@pytest.mark.parametrize("level", ["easy", "good", "best"])
+@pytest.mark.parametrize("number", [0, 1, 12345, _LIFETIME])
+def test_every_meta_the_app_can_write_loads_as_written(level, number):
+    g, _ = _app_game(cpu=(False, True))
+    g.number = number
+    got, note = _loads(_saved(g, ["", level]))
+    assert note is None and (got.levels, got.number) == (["", level], number)
+
+
+@pytest.mark.parametrize("games", [-1, _LIFETIME + 1, 10**30])
+def test_a_setup_game_count_no_lifetime_reaches_is_damage(games):
+    st_ = MemoryStorage()
+    assert Store(st_).save_setup(_setup_with(games=_LIFETIME))
+    assert Store(st_).load_setup() == (_setup_with(games=_LIFETIME), None)
+    assert Store(st_).save_setup(_setup_with(games=games))
+    assert Store(st_).load_setup() == (default_setup(), "Names damaged")
+
+
+@pytest.mark.parametrize("name", ["N" * (NAME_MAX + 1), "P" * 16])
+def test_a_setup_name_longer_than_the_name_entry_makes_is_damage(name):
+    st_ = MemoryStorage()
+    assert Store(st_).save_setup(_setup_with(names=[name] + ["P2"] * (SEATS - 1)))
+    assert Store(st_).load_setup() == (default_setup(), "Names damaged")
+
+
+@pytest.mark.parametrize("key, value", [("games", 10**30), ("games", 1), ("hints", True)])
+def test_a_setting_the_app_never_writes_is_not_dropped_in_silence(key, value):
+    s = MemoryStorage()
+    Settings.save(s, dict(records.SETTINGS_DEFAULTS, volume=3, **{key: value}))
+    got, msg = Settings.load(s)
+    assert msg == "Some settings reset" and key not in got and got["volume"] == 3
+
+
+def _hs_file(seq=3, games=3, rows=(("ANA", 200, "#1"),), **extra):
+    doc = {"seq": seq, "games": games, "tables": {"yatzy": [list(r) for r in rows]}}
+    doc.update(extra)
+    return records.pack("HISC", scores.SCORES_VERSION, frame._json_bytes(doc))
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"games": 10**30, "seq": 10**30},
+        {"seq": _LIFETIME + 1},
+        {"games": _LIFETIME + 1, "seq": _LIFETIME + 1},
+        {"games": 4, "seq": 3},  # every game counted is a write
+        {"rows": [("ANA", 200, "#-1")]},
+        {"rows": [("ANA", 200, "#012")]},
+        {"rows": [("ANA", 200, "#%d" % (_LIFETIME + 1))]},
+        {"rows": [("ANA", 200, "2026-11-30")]},  # no shell dates an entry
+        {"rows": [("ANA", 200, "#")]},
+        {"rows": [("N" * (NAME_MAX + 1), 200, "#1")]},
+        {"extra": 1},
+    ],
+    ids=repr,
+)
+def test_a_high_score_file_the_app_could_not_write_is_damage(changes):
+    s = MemoryStorage()
+    s.write("scores1.dat", _hs_file(seq=_LIFETIME, games=_LIFETIME, rows=[("ANA", 9, "#0")]))
+    hs = HighScores(s)
+    assert hs.load() is None and hs.table("yatzy") == [("ANA", 9, "#0")]  # the bounds load
+    s.write("scores1.dat", _hs_file(**changes))
+    assert HighScores(s).load() == "High scores damaged: reset"
+
+
+@pytest.mark.parametrize(
+    "how",
+    ["long name", "seeded [1, 0]", "seeded [1, -3]", "levels", "human computer", "number -1"],
+)
+def test_the_app_offers_no_continue_for_a_save_it_could_not_have_written(how):
+    st_ = MemoryStorage()
+    d = S.new_driver(seed=3, storage=st_)
+    S.setup_game(d, players=1)
+    S.human_turn(d)  # a saved game (seeded dice: the simulator's), names.dat, settings
+    data, meta, _ = SavedGame.load_full(st_)
+    snap = codec.unpack(data)
+    if how == "long name":
+        snap["names"] = ["N" * (NAME_MAX + 1)]
+    elif how.startswith("seeded"):
+        snap["seeded"] = json.loads(how[7:])
+    elif how == "levels":
+        meta = dict(meta, levels=["zzz"])
+    elif how == "human computer":
+        meta = dict(meta, levels=["basic"])
+    else:
+        meta = dict(meta, number=-1)
+    SavedGame.save(st_, codec.pack(snap), meta)
+    app = S.new_driver(seed=4, storage=st_).app
+    assert app.screen.note and "SAVED GAME DAMAGED" in app.screen.note
+    assert app.saved is None and app.saved_info is None

@@ -180,14 +180,18 @@ def test_settings_defaults_and_round_trip():
     assert persist.SETTINGS_DEFAULTS["contrast"] == 128
 
 
-def test_settings_with_app_defaults_keep_only_known_keys():
+def test_settings_keep_the_keys_of_the_defaults_and_refuse_keys_the_app_never_writes():
     s = storage.MemoryStorage()
+    Settings.save(s, {"contrast": 8})  # a file without a newer setting: its default, no note
+    got, msg = Settings.load(s, {"contrast": 128, "volume": 5})
+    assert got == {"contrast": 8, "volume": 5} and msg is None
+    # a key outside settings.py's table is one the app never writes, whatever the defaults
+    # hold: reset with a note, the others kept
     Settings.save(s, {"contrast": 8, "hints": True, "gone": 1})
     got, msg = Settings.load(s, {"contrast": 128, "hints": False, "new": 3})
-    assert got == {"contrast": 8, "hints": True, "new": 3} and msg is None
-    Settings.save(s, {"hints": 1, "new": 30})  # outside settings.py: the default's type
-    got, msg = Settings.load(s, {"hints": False, "new": 3})
-    assert got == {"hints": False, "new": 30} and msg == "Some settings reset"
+    assert got == {"contrast": 8, "hints": False, "new": 3} and msg == "Some settings reset"
+    Settings.save(s, {"new": 30})
+    assert Settings.load(s, {"new": 3}) == ({"new": 3}, "Some settings reset")
 
 
 @pytest.mark.parametrize(
@@ -252,10 +256,10 @@ def test_end_game_numbers_entries_and_reports_final_places():
     ranks = hs.end_game("yatzy", [("Ann", 180), ("Bob", 240), ("Cy", 200)])
     assert ranks == [3, 1, 2]
     assert hs.games == 1 and all(r[2] == "#1" for r in hs.table("yatzy"))
-    assert hs.end_game("yatzy", [("Ann", 190)], when="2026-11-30") == [3]
+    assert hs.end_game("yatzy", [("Ann", 190)], when="#7") == [3]  # the game's own number
     again = HighScores(st_)
     assert again.load() is None
-    assert again.games == 2 and again.table("yatzy")[2] == ("Ann", 190, "2026-11-30")
+    assert again.games == 2 and again.table("yatzy")[2] == ("Ann", 190, "#7")
     # a later result of the same game can push an earlier one out of the table
     hs = HighScores(storage.MemoryStorage())
     for i in range(9):
@@ -277,8 +281,9 @@ def test_reset_and_validation():
         hs.add("yatzy", "Ann", -3)
     with pytest.raises(ValueError, match="ruleset"):
         hs.add("", "Ann", 3)
-    with pytest.raises(ValueError, match="date"):
-        hs.add("yatzy", "Ann", 3, when="x" * 17)
+    for when in ("x" * 17, "2026-11-30", "#-1", "#012", "#", "#1000000001", 7):
+        with pytest.raises(ValueError, match="date"):  # only "#N", as the app dates them
+            hs.add("yatzy", "Ann", 3, when=when)
 
 
 def _scores_doc(seq, tables):
