@@ -138,8 +138,8 @@ build: $(STAMP)
 romfs: $(STAMP)
 	$(PY) -m tools.flash romfs
 
-# The project image: the committed base (tools/image/base, pinned MicroPython with a ROMFS
-# partition) + the game's ROMFS image, written by tools/image/uf2.py.
+# The project image: the base (MicroPython for the project's board, from ../shared/rp2 or
+# RP2_IMAGE_BASE: tools/image/README.md) + the game's ROMFS image, by tools/image/uf2.py.
 uf2: $(STAMP)
 	$(PY) -m tools.image
 

@@ -5,10 +5,11 @@
     python -m tools.image [--base F.uf2] [--romfs F.img] [--provenance F.json] [--out F.uf2]
 
 Builds the firmware (`make build`: build/mpy), its ROMFS image (build/romfs.img, main.py
-included) and writes build/pocket-yatzy.uf2: every block of the committed base image
-(tools/image/base/, see its provenance.json) and the ROMFS image at the board's ROMFS
-partition, in one file a maker drags onto the Pico's RPI-RP2 drive. The filesystem region
-(saves, settings, high scores) is in neither, so flashing keeps it.
+included) and writes build/pocket-yatzy.uf2: every block of the base image (MicroPython
+for the project's board: ../shared/rp2/pocket-yatzy-base.uf2 and its provenance
+pocket-yatzy-base.json, or $RP2_IMAGE_BASE; tools/image/README.md) and the ROMFS image at
+the board's ROMFS partition, in one file a maker drags onto the Pico's RPI-RP2 drive. The
+filesystem region (saves, settings, high scores) is in neither, so flashing keeps it.
 
 Refused, each with a message that names the problem: a base that is no RP2040 UF2, a base
 of another board (it does not carry the project board's name, so it has no ROMFS partition
@@ -26,8 +27,11 @@ from tools.image import uf2
 from tools.paths import ROOT
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-BASE_DIR = os.path.join(HERE, "base")
-PROVENANCE = os.path.join(BASE_DIR, "provenance.json")
+# The base image comes from beside the repository (the steering side's shared/rp2/, as the
+# stock UF2 and the boot ROM do; tools/image/README.md says what it must be), or from
+# $RP2_IMAGE_BASE: a folder with pocket-yatzy-base.uf2 and pocket-yatzy-base.json.
+BASE_DIR = os.environ.get("RP2_IMAGE_BASE") or os.path.join(os.path.dirname(ROOT), "shared", "rp2")
+PROVENANCE = os.path.join(BASE_DIR, "pocket-yatzy-base.json")
 OUT = os.path.join(ROOT, "build", "pocket-yatzy.uf2")
 ROMFS_MAGIC = b"\xd2\xcd\x31"  # mpremote.romfs.VfsRomWriter.ROMFS_HEADER
 
@@ -111,8 +115,8 @@ def read_base(prov, path):
     digest = hashlib.sha256(data).hexdigest()
     if digest != prov["sha256"]:
         raise ImageError(
-            "%s has sha256 %s, not the %s its provenance names: rebuild it with "
-            "`make base-image` or restore it from git" % (path, digest, prov["sha256"])
+            "%s has sha256 %s, not the %s its provenance names: the base and its "
+            "provenance do not belong together" % (path, digest, prov["sha256"])
         )
     return data
 
@@ -124,7 +128,15 @@ def find_base(prov_path=PROVENANCE):
         path = base_path(prov, os.path.dirname(prov_path))
         read_base(prov, path)
     except (ImageError, OSError) as e:
-        return None, None, "no project base image (%s); `make base-image` builds it" % e
+        return (
+            None,
+            None,
+            (
+                "no project base image (%s): put pocket-yatzy-base.uf2 and pocket-yatzy-base.json "
+                "in ../shared/rp2 or name their folder in RP2_IMAGE_BASE (tools/image/README.md)"
+                % e
+            ),
+        )
     return path, prov, None
 
 
@@ -150,10 +162,10 @@ def build_romfs(quiet=True):
 def make(out=OUT, base=None, romfs=None, prov_path=PROVENANCE, quiet=False):
     """Write the project image to `out`; returns a dict of its sizes."""
     prov = provenance(prov_path)
-    if base is None:  # the committed base, as its provenance pins it
+    if base is None:  # the base its provenance names, checked against it
         base = base_path(prov, os.path.dirname(prov_path))
         data = read_base(prov, base)
-    else:  # a base given by hand (a maker's own `make base-image`): checked by combine()
+    else:  # a base given by hand: checked by combine()
         with open(base, "rb") as f:
             data = f.read()
     if romfs is None:
@@ -195,7 +207,7 @@ def make(out=OUT, base=None, romfs=None, prov_path=PROVENANCE, quiet=False):
 
 def main(argv=None):
     p = argparse.ArgumentParser(prog="python -m tools.image", description=__doc__.split("\n")[0])
-    p.add_argument("--base", help="the base UF2 (default: tools/image/base/, its provenance's)")
+    p.add_argument("--base", help="the base UF2 (default: the one its provenance names)")
     p.add_argument("--romfs", help="a ROMFS image (default: build it from firmware/)")
     p.add_argument("--provenance", default=PROVENANCE, help="the base's provenance.json")
     p.add_argument("--out", default=OUT)

@@ -31,4 +31,6 @@ def test_a_release_tests_then_builds_and_attaches_the_uf2():
     steps = re.findall(r"- run: (make \S+)", text)
     assert steps == ["make test", "make uf2"]
     assert "gh release upload" in text and "build/pocket-yatzy.uf2" in text
+    # the base comes from the release, where RP2_IMAGE_BASE points make uf2
+    assert "gh release download" in text and "RP2_IMAGE_BASE:" in text
     assert os.path.isfile(os.path.join(ROOT, "CHANGELOG.md"))  # the release notes

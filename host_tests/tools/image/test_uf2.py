@@ -181,7 +181,7 @@ def test_make_uf2_checks_the_committed_base_against_its_provenance(tmp_path):
     (tmp_path / "provenance.json").write_text(json.dumps(prov()))
     rom = tmp_path / "rom.img"
     rom.write_bytes(romfs_image())
-    with pytest.raises(game.ImageError, match="not the 0000.*make base-image"):
+    with pytest.raises(game.ImageError, match="not the 0000.*do not belong together"):
         game.make(
             str(tmp_path / "out.uf2"), romfs=str(rom), prov_path=str(tmp_path / "provenance.json")
         )
