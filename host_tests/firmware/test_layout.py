@@ -32,7 +32,11 @@ GENERATED = ("yatzy/tables/", "gfx/font.py", "names.py")
 CORE_MAY_IMPORT = ("yatzy", "micropython", "array", "sys", "gc", "binascii")
 MAX_ROOT_FILES = {"firmware": 6, "tools": 8}
 # Scripts that run inside MicroPython as the board would: /rom goes on the board's path.
-BOARD_SIDE = ("tools/emu/unix_board_romfs.py", "tools/emu/romfs_run.py")
+BOARD_SIDE = (
+    "tools/emu/unix_board_romfs.py",
+    "tools/emu/romfs_run.py",
+    "tools/image/board/POCKET_YATZY/_boot.py",  # the project image's frozen boot: /rom first
+)
 
 
 # ---- reading the tree -----------------------------------------------------------------------
