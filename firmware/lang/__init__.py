@@ -129,8 +129,15 @@ def help_text(k, *default):
     return tuple(v.split("\x1f")) if "\x1f" in v else v
 
 
-def box(c):
-    """Short label of box `c` for the card (extra Yatzy rows numbered: "YATZY2")."""
+def box(c, wide=False):
+    """Short label of box `c` for the card (extra Yatzy rows numbered: "YATZY2"); `wide`:
+    its full name where that fits a one-column card's label column ("TÄYSKÄSI")."""
+    if wide:
+        v = _seen[1].get("w." + c)
+        if v is None:
+            v = _get(_t[2], "w." + c) or box(c)
+            _seen[1]["w." + c] = v
+        return v
     v = _seen[1].get(c)
     if v is None:
         i = c.rfind("_")

@@ -78,7 +78,13 @@ TEXT = (
 
 BOXES = (
     # ids whose length is 0 modulo 4
-    "\x1eones\x1f1S\x1etwos\x1f2S\x1eone_pair\x1f1 PAIR\x1e",
+    "\x1eones\x1f1S"
+    "\x1etwos\x1f2S"
+    "\x1eone_pair\x1f1 PAIR"
+    "\x1ew.threes\x1fTHREES"
+    "\x1ew.full_house\x1fFULL HOUSE"
+    "\x1ew.maxi_yatzy\x1fMAXI YATZY"
+    "\x1e",
     # ids whose length is 1 modulo 4
     "\x1efours\x1f4S"
     "\x1efives\x1f5S"
@@ -88,6 +94,8 @@ BOXES = (
     "\x1evilla\x1fVILLA"
     "\x1etower\x1fTOWER"
     "\x1eyatzy\x1fYATZY"
+    "\x1ew.three_pairs\x1fTHREE PAIRS"
+    "\x1ew.yahtzee\x1fYAHTZEE"
     "\x1e",
     # ids whose length is 2 modulo 4
     "\x1ethrees\x1f3S"
@@ -98,9 +106,19 @@ BOXES = (
     "\x1efull_house\x1fHOUSE"
     "\x1echance\x1fCHANCE"
     "\x1emaxi_yatzy\x1fMAXI Y"
+    "\x1ew.ones\x1fONES"
+    "\x1ew.twos\x1fTWOS"
+    "\x1ew.one_pair\x1fONE PAIR"
     "\x1e",
     # ids whose length is 3 modulo 4
-    "\x1ethree_pairs\x1f3 PAIR\x1ethree_of_a_kind\x1f3 KIND\x1eyahtzee\x1fYAHTZ\x1e",
+    "\x1ethree_pairs\x1f3 PAIR"
+    "\x1ethree_of_a_kind\x1f3 KIND"
+    "\x1eyahtzee\x1fYAHTZ"
+    "\x1ew.fours\x1fFOURS"
+    "\x1ew.fives\x1fFIVES"
+    "\x1ew.sixes\x1fSIXES"
+    "\x1ew.two_pairs\x1fTWO PAIRS"
+    "\x1e",
 )
 
 MENU = (

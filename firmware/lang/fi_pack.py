@@ -78,7 +78,18 @@ TEXT = (
 
 BOXES = (
     # ids whose length is 0 modulo 4
-    "\x1eones\x1fYKK.\x1etwos\x1fKAKK.\x1eone_pair\x1fPARI\x1e",
+    "\x1eones\x1fYKK."
+    "\x1etwos\x1fKAKK."
+    "\x1eone_pair\x1fPARI"
+    "\x1ew.threes\x1fKOLMOSET"
+    "\x1ew.four_of_a_kind\x1fNELOISLUKU"
+    "\x1ew.five_of_a_kind\x1fVIITOSLUKU"
+    "\x1ew.small_straight\x1fPIENI SUORA"
+    "\x1ew.large_straight\x1fSUURI SUORA"
+    "\x1ew.full_house\x1fTÄYSKÄSI"
+    "\x1ew.chance\x1fSATTUMA"
+    "\x1ew.maxi_yatzy\x1fMAXI YATZY"
+    "\x1e",
     # ids whose length is 1 modulo 4
     "\x1efours\x1fNEL."
     "\x1efives\x1fVIIT."
@@ -88,6 +99,9 @@ BOXES = (
     "\x1evilla\x1fMÖKKI"
     "\x1etower\x1fTORNI"
     "\x1eyatzy\x1fYATZY"
+    "\x1ew.three_pairs\x1fKOLME PARIA"
+    "\x1ew.three_of_a_kind\x1fKOLMOISLUKU"
+    "\x1ew.yahtzee\x1fYAHTZEE"
     "\x1e",
     # ids whose length is 2 modulo 4
     "\x1ethrees\x1fKOLM."
@@ -98,9 +112,20 @@ BOXES = (
     "\x1efull_house\x1fTÄYSK."
     "\x1echance\x1fSATT."
     "\x1emaxi_yatzy\x1fMAXI Y"
+    "\x1ew.ones\x1fYKKÖSET"
+    "\x1ew.twos\x1fKAKKOSET"
+    "\x1ew.one_pair\x1fYKSI PARI"
     "\x1e",
     # ids whose length is 3 modulo 4
-    "\x1ethree_pairs\x1f3 PAR.\x1ethree_of_a_kind\x1f3-LUKU\x1eyahtzee\x1fYAHTZ\x1e",
+    "\x1ethree_pairs\x1f3 PAR."
+    "\x1ethree_of_a_kind\x1f3-LUKU"
+    "\x1eyahtzee\x1fYAHTZ"
+    "\x1ew.fours\x1fNELOSET"
+    "\x1ew.fives\x1fVIITOSET"
+    "\x1ew.sixes\x1fKUUTOSET"
+    "\x1ew.two_pairs\x1fKAKSI PARIA"
+    "\x1ew.full_straight\x1fTÄYSI SUORA"
+    "\x1e",
 )
 
 MENU = (

@@ -78,7 +78,14 @@ TEXT = (
 
 BOXES = (
     # ids whose length is 0 modulo 4
-    "\x1eones\x1f1-ERE\x1etwos\x1f2-ERE\x1eone_pair\x1f1 PAR\x1e",
+    "\x1eones\x1f1-ERE"
+    "\x1etwos\x1f2-ERE"
+    "\x1eone_pair\x1f1 PAR"
+    "\x1ew.threes\x1fTREERE"
+    "\x1ew.four_of_a_kind\x1fFIRE LIKE"
+    "\x1ew.five_of_a_kind\x1fFEM LIKE"
+    "\x1ew.maxi_yatzy\x1fMAXI YATZY"
+    "\x1e",
     # ids whose length is 1 modulo 4
     "\x1efours\x1f4-ERE"
     "\x1efives\x1f5-ERE"
@@ -88,6 +95,9 @@ BOXES = (
     "\x1evilla\x1fVILLA"
     "\x1etower\x1fTÅRN"
     "\x1eyatzy\x1fYATZY"
+    "\x1ew.three_pairs\x1fTRE PAR"
+    "\x1ew.three_of_a_kind\x1fTRE LIKE"
+    "\x1ew.yahtzee\x1fYAHTZEE"
     "\x1e",
     # ids whose length is 2 modulo 4
     "\x1ethrees\x1f3-ERE"
@@ -98,9 +108,19 @@ BOXES = (
     "\x1efull_house\x1fHUS"
     "\x1echance\x1fSJANSE"
     "\x1emaxi_yatzy\x1fMAXI Y"
+    "\x1ew.ones\x1fENERE"
+    "\x1ew.twos\x1fTOERE"
+    "\x1ew.one_pair\x1fETT PAR"
     "\x1e",
     # ids whose length is 3 modulo 4
-    "\x1ethree_pairs\x1f3 PAR\x1ethree_of_a_kind\x1f3 LIKE\x1eyahtzee\x1fYAHTZ\x1e",
+    "\x1ethree_pairs\x1f3 PAR"
+    "\x1ethree_of_a_kind\x1f3 LIKE"
+    "\x1eyahtzee\x1fYAHTZ"
+    "\x1ew.fours\x1fFIRERE"
+    "\x1ew.fives\x1fFEMMERE"
+    "\x1ew.sixes\x1fSEKSERE"
+    "\x1ew.two_pairs\x1fTO PAR"
+    "\x1e",
 )
 
 MENU = (

@@ -37,7 +37,7 @@ TEXT = {
     "k_yes": "JA",
     "k_no": "NEJ",
     "k_undo": "ÅNGRA",
-    "k_card": "PROT",
+    "k_card": "KORT",
     "k_rank": "LÄGE",
     "k_dice": "TÄRN.",
     "k_roll": "SLÅ",

@@ -40,7 +40,7 @@ TEXT = (
     # ids whose length is 2 modulo 4
     "\x1ek_back\x1fTILL."
     "\x1ek_undo\x1fÅNGRA"
-    "\x1ek_card\x1fPROT"
+    "\x1ek_card\x1fKORT"
     "\x1ek_rank\x1fLÄGE"
     "\x1ek_dice\x1fTÄRN."
     "\x1ek_roll\x1fSLÅ"
@@ -78,7 +78,13 @@ TEXT = (
 
 BOXES = (
     # ids whose length is 0 modulo 4
-    "\x1eones\x1f1:OR\x1etwos\x1f2:OR\x1eone_pair\x1f1 PAR\x1e",
+    "\x1eones\x1f1:OR"
+    "\x1etwos\x1f2:OR"
+    "\x1eone_pair\x1f1 PAR"
+    "\x1ew.threes\x1fTREOR"
+    "\x1ew.five_of_a_kind\x1fFEMTAL"
+    "\x1ew.maxi_yatzy\x1fMAXI YATZY"
+    "\x1e",
     # ids whose length is 1 modulo 4
     "\x1efours\x1f4:OR"
     "\x1efives\x1f5:OR"
@@ -88,6 +94,8 @@ BOXES = (
     "\x1evilla\x1fVILLA"
     "\x1etower\x1fTORN"
     "\x1eyatzy\x1fYATZY"
+    "\x1ew.three_pairs\x1fTRE PAR"
+    "\x1ew.yahtzee\x1fYAHTZEE"
     "\x1e",
     # ids whose length is 2 modulo 4
     "\x1ethrees\x1f3:OR"
@@ -98,9 +106,19 @@ BOXES = (
     "\x1efull_house\x1fKÅK"
     "\x1echance\x1fCHANS"
     "\x1emaxi_yatzy\x1fMAXI Y"
+    "\x1ew.ones\x1fETTOR"
+    "\x1ew.twos\x1fTVÅOR"
+    "\x1ew.one_pair\x1fETT PAR"
     "\x1e",
     # ids whose length is 3 modulo 4
-    "\x1ethree_pairs\x1f3 PAR\x1ethree_of_a_kind\x1fTRETAL\x1eyahtzee\x1fYAHTZ\x1e",
+    "\x1ethree_pairs\x1f3 PAR"
+    "\x1ethree_of_a_kind\x1fTRETAL"
+    "\x1eyahtzee\x1fYAHTZ"
+    "\x1ew.fours\x1fFYROR"
+    "\x1ew.fives\x1fFEMMOR"
+    "\x1ew.sixes\x1fSEXOR"
+    "\x1ew.two_pairs\x1fTVÅ PAR"
+    "\x1e",
 )
 
 MENU = (

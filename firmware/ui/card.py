@@ -37,7 +37,7 @@ def row_label(g, row, p=0):
     """The label of a card row of player p."""
     kind, c = row
     if kind == "cat":
-        return box(c)
+        return box(c, g.rules.columns == 1)
     if kind == "hdr":
         return ""
     if kind == "bon" and g.rules.columns > 1 and bonus_open(g, p):

@@ -8,7 +8,9 @@ from lang import T
 from ui.keys import HOLD1, HOLD2, HOLD3, HOLD4, HOLD5, KEY_Y, ROLL
 from ui.widgets import Screen, softkeys, title_bar, wrap
 
-ROWS = 7
+# six rows of 7 px under the title bar: the last row's cursor bar (y 43..49) stays clear of
+# the soft keys (y 57..63), and a one-line note (y 51..56) covers no row
+ROWS = 6
 ROW_Y = 8
 ROW_P = 7
 

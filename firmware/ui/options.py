@@ -171,7 +171,7 @@ class BoxPicker(ListScreen):
     def items(self):
         out = []
         for c in self.boxes:
-            out.append((box(c), on_off(c in self.on)))
+            out.append((box(c, True), on_off(c in self.on)))
         out.append((T["done"], None))
         return out
 

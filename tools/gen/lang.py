@@ -24,7 +24,8 @@ would cost more heap in string headers than it saves. The tables, by when the
 game needs them:
 
 - ``TEXT``: the play and game-over words (``TEXT``), always in the heap;
-- ``BOXES``: each box's short label for the card, always in the heap;
+- ``BOXES``: each box's short label for the card, always in the heap, and ``w.<id>``: its
+  full name where that is no wider than ``WIDE_PX`` (a one-column card shows it);
 - ``MENU``: the menus' words, while a menu is shown;
 - ``HELP``: the rules help's and the house rules' texts, while one of them is read: its
   entries as they are (a tuple's items as its fields), ``boxes.<id>`` and ``yahtzee.<id>``
@@ -36,6 +37,8 @@ import importlib
 import os
 import sys
 
+from gfx.font import SMALL  # the firmware's own font measures the full names
+
 from tools.paths import ROOT
 
 LANG_DIR = os.path.join(ROOT, "firmware", "lang")
@@ -44,6 +47,7 @@ US = "\x1f"  # ends the id and each field but the last
 TABLES = ("TEXT", "BOXES", "MENU", "HELP")
 WIDTH = 99  # ruff's line length
 BUCKETS = 4  # strings a table is split into, by id length
+WIDE_PX = 45  # a box's full name up to this wide fits a one-column card's label column
 _ESC = {"\\": "\\\\", '"': '\\"', "\n": "\\n", RS: "\\x1e", US: "\\x1f"}
 
 
@@ -73,6 +77,9 @@ def entries(module):
     for k, (short, full) in module.BOXES.items():
         out["BOXES"].append((k, (short,)))
         out["HELP"].append(("name." + k, (full,)))
+    for k, (short, full) in module.BOXES.items():
+        if full != short and SMALL.width(full) <= WIDE_PX:
+            out["BOXES"].append(("w." + k, (full,)))  # lang.box(k, True): a wide card's
     for k, v in module.MENU.items():
         out["MENU"].append((k, (v,)))
     for k, v in module.HELP.items():

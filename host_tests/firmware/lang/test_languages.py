@@ -9,6 +9,7 @@ import sys
 import lang
 import pytest
 import settings
+from gfx.font import SMALL
 from yatzy import rules
 
 from tools.gen import lang as gen_lang
@@ -148,6 +149,8 @@ def test_the_loader_reads_back_every_word_of_the_module(code):
             assert lang.T[k] == v and k in lang.T and lang.T.get(k) == v, (code, k)
         for c, (short, full) in m.BOXES.items():
             assert lang.box(c) == short and lang.help_text("name." + c) == full, (code, c)
+            wide = full if SMALL.width(full) <= gen_lang.WIDE_PX else short
+            assert lang.box(c, True) == wide, (code, c)
         for k, v in m.HELP.items():
             if isinstance(v, dict):
                 for c, pair in v.items():
@@ -156,7 +159,8 @@ def test_the_loader_reads_back_every_word_of_the_module(code):
                 assert lang.help_text(k) == v, (code, k)
         got = {t: gen_lang.unpack(getattr(pack(code), t)) for t in gen_lang.TABLES}
         assert sorted(got["TEXT"]) == sorted(m.TEXT) and sorted(got["MENU"]) == sorted(m.MENU)
-        assert sorted(got["BOXES"]) == sorted(m.BOXES)
+        wide = ["w." + c for c, (s, f) in m.BOXES.items() if f != s and lang.box(c, True) == f]
+        assert sorted(got["BOXES"]) == sorted(list(m.BOXES) + wide)
         n_help = len(m.BOXES) + sum(len(v) if isinstance(v, dict) else 1 for v in m.HELP.values())
         assert len(got["HELP"]) == n_help
         assert "no_such_id" not in lang.T and lang.T.get("no_such_id", 5) == 5

@@ -1,0 +1,83 @@
+# The panel read by a new player (issue 28, items 8 and 10-15): each test failed before its fix.
+# SPDX-License-Identifier: MIT
+import pytest
+from gfx.canvas import Canvas
+from gfx.font import MEDIUM, SMALL
+
+from tools.sim import scenes as S
+
+
+def _texts(d):
+    """Every text the active screen draws, in a full redraw."""
+    calls = []
+    real = d.app.cv.text
+
+    def text(x, y, s, font, c=1):
+        calls.append(s)
+        return real(x, y, s, font, c)
+
+    d.app.cv.text = text
+    try:
+        d.app.changed()
+        d.app.render()
+    finally:
+        del d.app.cv.text
+    return calls
+
+
+@pytest.fixture
+def in_lang():
+    import lang
+
+    def use(code):
+        S.LANG = code
+        lang.use(code)
+
+    yield use
+    S.LANG = "en"
+    lang.use("en")
+
+
+# ---- item 15: words ----------------------------------------------------------------------
+def test_a_one_column_card_writes_the_finnish_box_names_in_full(in_lang):
+    in_lang("fi")
+    d = S.scene_turn()
+    texts = _texts(d)
+    for word in ("YKKÖSET", "KAKKOSET", "KOLMOSET", "NELOSET", "VIITOSET", "KUUTOSET"):
+        assert word in texts
+    assert not [s for s in texts if s.endswith(".") and s[:-1].isalpha()], texts
+    from ui.card import row_label
+
+    g = d.app.game
+    labels = [row_label(g, ("cat", c)) for c in ("full_house", "chance", "three_of_a_kind")]
+    assert labels == ["TÄYSKÄSI", "SATTUMA", "KOLMOISLUKU"]
+
+
+def test_the_swedish_card_key_is_a_word():
+    from lang import sv
+
+    assert sv.TEXT["k_card"] == "KORT"
+
+
+def _lit(font, ch):
+    buf = bytearray(128 * 8)
+    Canvas(buf, 128, 64).text(0, 0, ch, font)  # page 0: one byte a column, bit y = row y
+    return {(x, y) for x in range(8) for y in range(8) if buf[x] >> y & 1}
+
+
+def test_o_slash_is_an_o_with_a_stroke_not_a_small_letter():
+    o, slash = _lit(MEDIUM, "O"), _lit(MEDIUM, "\u00d8")
+    assert o <= slash and len(slash) <= len(o) + 7  # all of O, and a stroke through it
+    for font in (SMALL, MEDIUM):  # as tall as O
+        assert {y for _, y in _lit(font, "\u00d8")} == {y for _, y in _lit(font, "O")}
+
+
+def test_a_highlighted_last_list_row_keeps_clear_of_the_soft_keys():
+    d = S.scene_settings()
+    screen = d.app.screen
+    from ui.keys import KEY_Y
+
+    for _ in range(len(screen.items())):
+        d.press("hold2")
+        rows = S.frame_rows(d.display)
+        assert rows[KEY_Y - 2] == "." * 128, screen.cur
