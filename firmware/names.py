@@ -493,6 +493,7 @@ def _names(o):
     o.asleep
     o.at
     o.at_least_sum
+    o.attempts
     o.attr
     o.auto_rolloff
     o.b
@@ -1069,7 +1070,6 @@ def _names(o):
     o.rename
     o.render
     o.req
-    o.reroll
     o.reset
     o.reset_panel
     o.reset_scores

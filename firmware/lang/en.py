@@ -72,7 +72,6 @@ TEXT = {
     "zero_q": "SCORE 0 IN",
     "who_starts": "WHO STARTS? HIGHEST ROLL",
     "starts": "%s STARTS",
-    "reroll": "R%d %s",
     "tb_sum": "TIE-BREAK: SUM",
     "sum_plus": "SUM +%d",
     "roll_one": "ROLL 1 DIE\nAT LEAST",

@@ -50,7 +50,6 @@ TEXT = (
     "\x1ezero_q\x1fSCORE 0 IN"
     "\x1ewho_starts\x1fWHO STARTS? HIGHEST ROLL"
     "\x1estarts\x1f%s STARTS"
-    "\x1ereroll\x1fR%d %s"
     "\x1etb_sum\x1fTIE-BREAK: SUM"
     "\x1eroll_all_n\x1fROLL ALL %d"
     "\x1eundone\x1fUNDONE"

@@ -67,7 +67,6 @@ TEXT = {
     "zero_q": "0 PISTETTÄ",
     "who_starts": "KUKA ALOITTAA? SUURIN HEITTO",
     "starts": "%s ALOITTAA",
-    "reroll": "U%d %s",
     "tb_sum": "UUSINTA: SUMMA",
     "sum_plus": "SUMMA +%d",
     "roll_one": "HEITÄ AINAKIN\nYKSI NOPPA",

@@ -50,7 +50,6 @@ TEXT = (
     "\x1ezero_q\x1f0 PISTETTÄ"
     "\x1ewho_starts\x1fKUKA ALOITTAA? SUURIN HEITTO"
     "\x1estarts\x1f%s ALOITTAA"
-    "\x1ereroll\x1fU%d %s"
     "\x1etb_sum\x1fUUSINTA: SUMMA"
     "\x1eroll_all_n\x1fHEITÄ KAIKKI %d"
     "\x1eundone\x1fKUMOTTU"

@@ -68,7 +68,6 @@ TEXT = {
     "zero_q": "0 POENG I",
     "who_starts": "HVEM STARTER? HØYESTE KAST",
     "starts": "%s STARTER",
-    "reroll": "R%d %s",
     "tb_sum": "OMKAMP: SUM",
     "sum_plus": "SUM +%d",
     "roll_one": "KAST MINST\nEN TERNING",

@@ -50,7 +50,6 @@ TEXT = (
     "\x1ezero_q\x1f0 POENG I"
     "\x1ewho_starts\x1fHVEM STARTER? HØYESTE KAST"
     "\x1estarts\x1f%s STARTER"
-    "\x1ereroll\x1fR%d %s"
     "\x1etb_sum\x1fOMKAMP: SUM"
     "\x1eroll_all_n\x1fKAST ALLE %d"
     "\x1eundone\x1fANGRET"

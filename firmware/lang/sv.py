@@ -68,7 +68,6 @@ TEXT = {
     "zero_q": "0 POÄNG I",
     "who_starts": "VEM BÖRJAR? HÖGSTA SLAG",
     "starts": "%s BÖRJAR",
-    "reroll": "O%d %s",
     "tb_sum": "SKILJEOMG.: SUMMA",
     "sum_plus": "SUMMA +%d",
     "roll_one": "SLÅ MINST\nEN TÄRNING",

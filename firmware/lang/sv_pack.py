@@ -50,7 +50,6 @@ TEXT = (
     "\x1ezero_q\x1f0 POÄNG I"
     "\x1ewho_starts\x1fVEM BÖRJAR? HÖGSTA SLAG"
     "\x1estarts\x1f%s BÖRJAR"
-    "\x1ereroll\x1fO%d %s"
     "\x1etb_sum\x1fSKILJEOMG.: SUMMA"
     "\x1eroll_all_n\x1fSLÅ ALLA %d"
     "\x1eundone\x1fÅNGRAT"

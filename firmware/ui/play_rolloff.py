@@ -5,7 +5,7 @@ game: their presses and drawing live here, imported by `ui.play`, `ui.play_view`
 `ui.play_cpu` while one is on screen. `ui.play` drops this module (heap.py "rolloff") in the
 first collection after the turns have begun; the tie-break brings it back at the end."""
 
-from gfx.font import SMALL
+from gfx.font import RIGHT, SMALL
 from lang import T
 from yatzy import engine as E
 
@@ -70,23 +70,30 @@ def draw_rolloff(play, cv):
         cv.text(2, 1, T["who_starts"], SMALL, 0)
     else:
         cv.text(2, 1, T["starts"] % upper(g.players[g.starter].name), SMALL, 0)
-    latest = {}
-    for a, q, d in g.rolloff_log:
-        latest[q] = (a, d)
     first = (g.current if g.phase == E.ROLLOFF else g.starter) // 8 * 8
     for q in range(first, min(len(g.players), first + 8)):
         x = 0 if q - first < 4 else 64
         y = 9 + (q % 4) * 9
-        cv.text(x + 1, y, upper(g.players[q].name), SMALL)
-        if q in latest:
-            a, d = latest[q]
-            s = str(sum(d))
-            if a:
-                s = T["reroll"] % (a + 1, s)
+        name = upper(g.players[q].name)
+        cv.text(x + 1, y, name, SMALL)
+        s = attempts(g, q, 58 - SMALL.width(name))
+        if s:
             cv.text_right(x + 62, y, s, SMALL)
         if g.phase == E.ROLLOFF and q == g.current:
             cv.invert_rect(x, y - 1, 63, 7)
     draw_rolloff_dice(play, cv)
+
+
+def attempts(g, q, room):
+    """Player q's roll-off sums, first to latest, joined by arrows ("4→6": a tie on 4, then
+    6): numbers read the same in every language. The latest that fit `room` pixels."""
+    s = ""
+    for a, p, d in g.rolloff_log:
+        if p == q:
+            s = str(sum(d)) if not s else s + RIGHT + str(sum(d))
+    while SMALL.width(s) > room and RIGHT in s:
+        s = s[s.find(RIGHT) + 1 :]
+    return s
 
 
 def draw_rolloff_dice(play, cv):

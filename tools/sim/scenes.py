@@ -221,10 +221,11 @@ def scene_names():
 
 
 def scene_rolloff():
+    """Three players: P1 and P2 tie on 4, P1 has rolled again (4→1), P2 is to roll."""
     d = new_driver()
     setup_game(d, players=3)
-    d.press("roll")
-    d.press("roll")
+    for _ in range(4):
+        d.press("roll")
     return d
 
 

@@ -81,3 +81,20 @@ def test_a_highlighted_last_list_row_keeps_clear_of_the_soft_keys():
         d.press("hold2")
         rows = S.frame_rows(d.display)
         assert rows[KEY_Y - 2] == "." * 128, screen.cur
+
+
+# ---- item 13: the roll-off's attempts ------------------------------------------------------
+@pytest.mark.parametrize("code", ["en", "fi", "sv", "nb"])
+def test_the_roll_off_keeps_every_attempt_as_numbers(code, in_lang):
+    from gfx.font import RIGHT
+    from yatzy import engine as E
+
+    in_lang(code)
+    d = S.new_driver(seed=5)  # both players roll 1, then 3 and 5
+    S.setup_game(d, players=2)
+    g = d.app.game
+    while g.phase == E.ROLLOFF:
+        d.press("roll")
+    assert [sum(r[2]) for r in g.rolloff_log] == [1, 1, 3, 5]
+    texts = _texts(d)
+    assert "1" + RIGHT + "3" in texts and "1" + RIGHT + "5" in texts, texts
