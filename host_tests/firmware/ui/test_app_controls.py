@@ -568,7 +568,7 @@ def test_the_short_game_plays_any_set_of_boxes_the_players_pick():
     picker = d.app.screen
     assert type(picker).__name__ == "BoxPicker"
     assert [v for _, v in picker.items()[:-1]] == ["ON"] * 15
-    for label in ("CHANCE", "YATZY", "1S"):
+    for label in ("CHANCE", "YATZY", "ONES"):
         S.go_menu(d, label)  # Roll turns it off
     S.go_menu(d, "DONE")
     assert d.app.screen is opts
