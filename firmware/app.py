@@ -47,6 +47,7 @@ class App:
         self.setup = None  # last new-game choices (names, cpu levels, ruleset, options)
         self.game = None  # the game being played
         self.levels = None  # computer level per seat ("" for a human)
+        self.last_game = None  # the last game's (ruleset id, ui.end.ranking), once it is over
         self._dirty = True
         self._first = None  # a part changed before the whole frame was: it is sent first
         self._frames = 0

@@ -181,6 +181,7 @@ MENU = {
     "top_needs": "TOP 10 NEEDS %d",
     "play_again": "PLAY AGAIN",
     "to_title": "TITLE",
+    "last_game": "LAST GAME",
     "no_scores": "NO SCORES YET",
     "game_n": "GAME %s",
     "no_mem_save": "LOW MEMORY: SAVED GAME NOT READ",

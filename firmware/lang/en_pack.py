@@ -169,6 +169,7 @@ MENU = (
     "\x1ename_help\x1fLONG: JUMP A/Å/À/0, CLEAR"
     "\x1eno_hs\x1fNO HIGH SCORE"
     "\x1etop_needs\x1fTOP 10 NEEDS %d"
+    "\x1elast_game\x1fLAST GAME"
     "\x1eno_scores\x1fNO SCORES YET"
     "\x1enames_damaged\x1fNAMES DAMAGED"
     "\x1e",

@@ -176,6 +176,7 @@ MENU = {
     "top_needs": "TOP 10 VAATII %d",
     "play_again": "PELAA UUDELLEEN",
     "to_title": "ALKUUN",
+    "last_game": "VIIME PELI",
     "no_scores": "EI VIELÄ TULOKSIA",
     "game_n": "PELI %s",
     "no_mem_save": "MUISTI VÄHISSÄ: PELIÄ EI LUETTU",

@@ -176,6 +176,7 @@ MENU = (
     "\x1ename_help\x1fPITKÄ: HYPPY A/Å/À/0, TYHJENNÄ"
     "\x1eno_hs\x1fEI ENNÄTYSTÄ"
     "\x1etop_needs\x1fTOP 10 VAATII %d"
+    "\x1elast_game\x1fVIIME PELI"
     "\x1eno_scores\x1fEI VIELÄ TULOKSIA"
     "\x1enames_damaged\x1fNIMET VIOITTUNEET"
     "\x1e",

@@ -177,6 +177,7 @@ MENU = {
     "top_needs": "TOPP 10 KREVER %d",
     "play_again": "SPILL IGJEN",
     "to_title": "HOVEDMENY",
+    "last_game": "SISTE SPILL",
     "no_scores": "INGEN RESULTATER ENNÅ",
     "game_n": "SPILL %s",
     "no_mem_save": "LITE MINNE: LAGRET SPILL IKKE LEST",

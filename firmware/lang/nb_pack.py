@@ -171,6 +171,7 @@ MENU = (
     "\x1ename_help\x1fLANGT: HOPP A/Å/À/0, TØM"
     "\x1eno_hs\x1fINGEN REKORD"
     "\x1etop_needs\x1fTOPP 10 KREVER %d"
+    "\x1elast_game\x1fSISTE SPILL"
     "\x1eno_scores\x1fINGEN RESULTATER ENNÅ"
     "\x1enames_damaged\x1fNAVNENE ER SKADET"
     "\x1e",

@@ -177,6 +177,7 @@ MENU = {
     "top_needs": "TOPP 10 KRÄVER %d",
     "play_again": "SPELA IGEN",
     "to_title": "HUVUDMENY",
+    "last_game": "SENASTE SPEL",
     "no_scores": "INGA RESULTAT ÄN",
     "game_n": "SPEL %s",
     "no_mem_save": "LITE MINNE: SPARAT SPEL EJ LÄST",

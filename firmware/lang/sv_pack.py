@@ -169,6 +169,7 @@ MENU = (
     "\x1ename_help\x1fLÅNGT: HOPPA A/Å/À/0, RENSA"
     "\x1eno_hs\x1fINGET REKORD"
     "\x1etop_needs\x1fTOPP 10 KRÄVER %d"
+    "\x1elast_game\x1fSENASTE SPEL"
     "\x1eno_scores\x1fINGA RESULTAT ÄN"
     "\x1enames_damaged\x1fNAMNEN SKADADE"
     "\x1e",

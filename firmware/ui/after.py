@@ -10,6 +10,8 @@ from lang import T
 from ui.lists import ListScreen
 from ui.widgets import title_bar, upper, wrap
 
+_ENTRIES = ("play_again", "new_game", "high_scores", "last_game", "to_title")
+
 
 class AfterGame(ListScreen):
     def __init__(self, app, g, levels, entered):
@@ -39,7 +41,7 @@ class AfterGame(ListScreen):
         return [T["no_hs"], ""]
 
     def items(self):
-        return [(T[e], None) for e in ("play_again", "new_game", "high_scores", "to_title")]
+        return [(T[e], None) for e in _ENTRIES]
 
     def draw(self, cv):
         if self.lines is None:
@@ -47,11 +49,11 @@ class AfterGame(ListScreen):
         title_bar(cv, self.lines[0])
         if len(self.lines) > 1:
             cv.text(2, 10, self.lines[1], SMALL)
-        self.draw_rows(cv, 20, 4)
+        self.draw_rows(cv, 20, 5)
         self.draw_keys(cv)
 
     def rows(self):
-        return 4
+        return 5
 
     def back(self):
         self.app.title()
@@ -74,6 +76,10 @@ class AfterGame(ListScreen):
                 table = app.store.scores(self.g.rules_id)
                 mark = [table[place - 1] for _, place in self.entered if place <= len(table)]
             app.show(HighScores(app, self, self.g.rules_id, mark))
+        elif i == 3:
+            from ui.end import Result
+
+            app.show(Result(app, self))
         else:
             app.title()
 

@@ -1,41 +1,66 @@
 # Game over: ranking with shared places, undo of the last box, high score entry, play again.
 # SPDX-License-Identifier: MIT
 #
-# Keys (ranking): hold1 = cards, hold2 = standings... hold5 = undo the last box, Roll = on.
-# After Roll the humans' totals enter the high scores and the saved game is cleared.
+# Keys (ranking): hold1 = cards, hold2 = standings, hold5 = undo the last box, Roll = on
+# (not within _GUARD_MS of the ranking appearing: a press meant for the last box is not
+# taken for its OK). After Roll the humans' totals enter the high scores, the saved game is
+# cleared and the ranking stays with the app (app.last_game): `Result` shows it again.
 
 from gfx.font import SMALL
 from lang import T
 
-from ui.keys import HOLD1, HOLD2, HOLD5, ROLL
-from ui.widgets import softkeys, title_bar, upper
+from ui.keys import HOLD1, HOLD2, HOLD5, KEY_Y, ROLL
+from ui.widgets import Screen, softkeys, title_bar, upper
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
 
 
-class End:
+_GUARD_MS = const(1500)  # the ranking's OK answers only this long after it appeared
+
+
+def ranking(g):
+    """The game's ranking as the end screens draw it: (place, name, total) a player."""
+    return [(place, upper(g.players[p].name), total) for place, p, total in g.ranking()]
+
+
+def draw_ranking(cv, rank, more):
+    """Six rows of (place, name, total), shared places marked "=", the winners "WIN"; a
+    line `more` % the rows left out below them."""
+    rows = min(len(rank), 6)
+    for i in range(rows):
+        place, name, total = rank[i]
+        y = 9 + i * 8 if len(rank) <= 6 else 9 + i * 7
+        shared = (i > 0 and rank[i - 1][0] == place) or (
+            i + 1 < len(rank) and rank[i + 1][0] == place
+        )
+        cv.text_right(12, y, ("=%d" if shared else "%d") % place, SMALL)
+        cv.text(17, y, name, SMALL)
+        cv.text_right(100, y, str(total), SMALL)
+        if place == 1 and len(rank) > 1:  # a solo game has no winner
+            cv.text(104, y, T["win"], SMALL)
+    if len(rank) > rows:
+        cv.text(17, 51, more % (len(rank) - rows), SMALL)
+
+
+class End(Screen):
     def __init__(self, app, g):
-        self.app = app
+        Screen.__init__(self, app)
         self.g = g
+        self._since = app.now  # the event time the ranking appeared at
+        self._ok = False  # its OK is shown (the guard time is over)
 
     def draw(self, cv):
         g = self.g
         title_bar(cv, T["game_over"], T["r_" + g.rules_id])
-        rank = g.ranking()
-        rows = min(len(rank), 6)
-        for i in range(rows):
-            place, p, total = rank[i]
-            y = 9 + i * 8 if len(rank) <= 6 else 9 + i * 7
-            shared = (i > 0 and rank[i - 1][0] == place) or (
-                i + 1 < len(rank) and rank[i + 1][0] == place
-            )
-            cv.text_right(12, y, ("=%d" if shared else "%d") % place, SMALL)
-            cv.text(17, y, upper(g.players[p].name), SMALL)
-            cv.text_right(100, y, str(total), SMALL)
-            if place == 1 and len(rank) > 1:  # a solo game has no winner
-                cv.text(104, y, T["win"], SMALL)
-        if len(rank) > rows:
-            cv.text(17, 51, T["more"] % (len(rank) - rows), SMALL)
+        draw_ranking(cv, ranking(g), T["more"])
         undo = T["k_undo"] if self.can_undo() else None
-        softkeys(cv, (T["k_card"], T["k_rank"], None, None, undo, T["k_ok"]))
+        ok = T["k_ok"] if self._ok else None
+        softkeys(cv, (T["k_card"], T["k_rank"], None, None, undo, ok))
 
     def press(self, b, long, now):
         app = self.app
@@ -57,11 +82,12 @@ class End:
             play.open_card()
             play.toast = T["undone"]
             app.show(play)
-        elif b == ROLL:
+        elif b == ROLL and now - self._since >= _GUARD_MS:
             levels = app.levels
             import heap
 
             heap.drop("play")  # the play screen's modules: heap for the high scores and menus
+            app.last_game = (g.rules_id, ranking(g))
             entered = app.store.record(g)
             app.store.clear_game()
             app.game = None
@@ -75,4 +101,36 @@ class End:
         return p is not None and not self.g.players[p].cpu
 
     def tick(self, now):
+        left = self._since + _GUARD_MS - now
+        if left > 0:
+            return left
+        if not self._ok:
+            self._ok = True
+            self.app.changed("keys")
         return None
+
+    def draw_part(self, cv, part):
+        """ "keys": the soft-key row (its OK comes when the guard time is over)."""
+        cv.fill_rect(0, KEY_Y - 1, 128, 65 - KEY_Y, 0)
+        undo = T["k_undo"] if self.can_undo() else None
+        softkeys(cv, (T["k_card"], T["k_rank"], None, None, undo, T["k_ok"]))
+
+
+class Result(Screen):
+    """The last game's ranking (app.last_game), from the title or after the game: any key
+    goes back."""
+
+    menu = True  # shows menu words (lang.MENU)
+
+    def __init__(self, app, back):
+        Screen.__init__(self, app)
+        self.back = back
+
+    def draw(self, cv):
+        rid, rank = self.app.last_game
+        title_bar(cv, T["last_game"], T["r_" + rid])
+        draw_ranking(cv, rank, T["more_n"])
+        softkeys(cv, (None, None, None, None, T["k_back"], None))
+
+    def press(self, b, long, now):
+        self.app.show(self.back)

@@ -25,7 +25,10 @@ class Title(ListScreen):
         out = []
         if self.app.saved_info is not None:
             out.append("continue")
-        out.extend(("new_game", "high_scores", "settings", "rules_help"))
+        out.extend(("new_game", "high_scores"))
+        if self.app.last_game is not None:
+            out.append("last_game")
+        out.extend(("settings", "rules_help"))
         return out
 
     def items(self):
@@ -65,6 +68,10 @@ class Title(ListScreen):
             app.show(HighScores(app, self))
         elif e == "settings":
             app.show(Settings(app, self))
+        elif e == "last_game":
+            from ui.end import Result
+
+            app.show(Result(app, self))
         else:
             from ui.help import Help
 

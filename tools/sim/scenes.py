@@ -498,6 +498,13 @@ def scene_aftergame():
     return d
 
 
+def scene_lastgame():
+    """The last game's ranking again, from the screen after the game (or the title)."""
+    d = scene_aftergame()
+    go_menu(d, "LAST GAME")
+    return d
+
+
 def scene_highscores():
     d = scene_aftergame()
     go_menu(d, "HIGH SCORES")
@@ -583,6 +590,7 @@ SCENES = (
     ("cpu", scene_cpu),
     ("gameover", scene_gameover),
     ("aftergame", scene_aftergame),
+    ("lastgame", scene_lastgame),
     ("highscores", scene_highscores),
     ("direction", scene_direction),
     ("tiebreak", scene_tiebreak),

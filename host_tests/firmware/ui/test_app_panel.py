@@ -98,3 +98,57 @@ def test_the_roll_off_keeps_every_attempt_as_numbers(code, in_lang):
     assert [sum(r[2]) for r in g.rolloff_log] == [1, 1, 3, 5]
     texts = _texts(d)
     assert "1" + RIGHT + "3" in texts and "1" + RIGHT + "5" in texts, texts
+
+
+# ---- item 10: the final ranking ------------------------------------------------------------
+def _last_box_scored_now():
+    """A 2-player game at its end: the last box taken back with UNDO and scored again by a
+    Roll, the ranking on screen since that press (d.t)."""
+    d = S.new_driver(seed=21)
+    S.setup_game(d, players=2)
+    S.autoplay(d)
+    d.press("hold5")  # UNDO: the card again, on the last open box
+    assert d.screen_name() == "Play"
+    d.press("roll", settle=False)  # scores it: the ranking appears at this press's time
+    assert d.screen_name() == "End"
+    return d
+
+
+def test_a_roll_right_after_the_ranking_appears_does_not_dismiss_it():
+    d = _last_box_scored_now()
+    assert "OK" not in _texts(d)
+    d.press("roll", settle=False)  # 300 ms later: the double press of a hurried player
+    assert d.screen_name() == "End"
+    d.t += 1000
+    d.settle()
+    assert "OK" in _texts(d)
+    d.press("roll")
+    assert d.screen_name() == "AfterGame"
+
+
+def test_the_last_games_ranking_stays_reachable_after_the_game_and_from_the_title():
+    d = _last_box_scored_now()
+    g = d.app.game
+    want = [str(t) for _, _, t in g.ranking()]
+    d.t += 2000
+    d.press("roll")
+    S.go_menu(d, "LAST GAME")
+    assert d.screen_name() == "Result"
+    texts = _texts(d)
+    assert "LAST GAME" in texts and all(t in texts for t in want)
+    d.press("hold5")
+    assert d.screen_name() == "AfterGame"
+    S.go_menu(d, "TITLE")
+    S.go_menu(d, "LAST GAME")
+    assert d.screen_name() == "Result" and all(t in _texts(d) for t in want)
+    d.press("roll")
+    assert d.screen_name() == "Title"
+
+
+def test_the_last_game_title_fits_beside_every_ruleset(in_lang):
+    from lang import T
+
+    for code in ("en", "fi", "sv", "nb"):
+        in_lang(code)
+        for rid in ("yatzy", "forced", "yahtzee", "maxi", "triple"):
+            assert 2 + SMALL.width(T["last_game"]) + 4 + SMALL.width(T["r_" + rid]) <= 126
