@@ -51,6 +51,7 @@ except ImportError:  # CPython
 _ANIM_MS = const(240)  # tumbling: new faces every _FRAME_MS, then the real dice
 _FRAME_MS = const(80)
 _BLINK_MS = const(120)
+_UNDO_MS = const(3000)  # a computer's turn starts this long after a human's box, at least
 _COLLECT_MS = const(30)  # after a computer's turn: the heap is collected this much later
 
 
@@ -116,7 +117,9 @@ class Play(Screen):
         if self.human():
             self.cpu_at = None
         elif self.cpu_at is None:
-            self.cpu_at = now + self.pace()
+            # a human's box just scored: its UNDO stays on screen a while at any pace
+            wait = self.pace()
+            self.cpu_at = now + (wait if wait > _UNDO_MS or not self.can_undo() else _UNDO_MS)
 
     def can_undo(self):
         return self.undo_ok and self.g.can_undo()

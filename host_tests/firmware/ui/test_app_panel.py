@@ -152,3 +152,46 @@ def test_the_last_game_title_fits_beside_every_ruleset(in_lang):
         in_lang(code)
         for rid in ("yatzy", "forced", "yahtzee", "maxi", "triple"):
             assert 2 + SMALL.width(T["last_game"]) + 4 + SMALL.width(T["r_" + rid]) <= 126
+
+
+# ---- item 11: undo against a computer ------------------------------------------------------
+def _human_scores_before_a_computer(pace):
+    from yatzy import engine as E
+
+    d = S.new_driver(seed=16, settings={"cpu_pace": pace})
+    S.setup_game(d, players=2, cpu=(1,))
+    g = d.app.game
+    while g.phase == E.ROLLOFF or d.app.screen.rolloff_seen or g.players[g.current].cpu:
+        if g.players[g.current].cpu and not d.app.screen.rolloff_seen:
+            d.settle()
+        else:
+            d.press("roll")
+    d.press("roll")
+    d.long("roll")  # the card
+    d.press("roll", settle=False)  # score the box under the cursor
+    if d.app.screen.mode == 2:  # a 0: asked once more
+        d.press("roll", settle=False)
+    assert g.players[g.current].cpu and not g.dice and d.app.screen.can_undo()
+    return d
+
+
+@pytest.mark.parametrize("pace", [150, 500, 1000])
+def test_the_humans_undo_stays_on_screen_before_the_computer_rolls(pace):
+    d = _human_scores_before_a_computer(pace)
+    app, g = d.app, d.app.game
+    t0 = d.t
+    while d.t < t0 + 2700:  # the computer waits, its dice row offers the human's UNDO
+        w = app.tick(d.t)
+        assert not g.dice and "UNDO" in _texts(d)
+        d.t += min(w or 100, 100)
+    d.press("hold5", settle=False)
+    assert not g.players[g.current].cpu and g.dice and d.screen_name() == "Play"
+    assert d.app.screen.mode == 1  # the card again, the box taken back
+
+
+def test_any_other_press_lets_the_computer_go_on_at_once():
+    d = _human_scores_before_a_computer(150)
+    g = d.app.game
+    d.press("roll", settle=False)
+    d.app.tick(d.t)
+    assert g.dice or d.app.screen.cpu_holds is not None or d.app.screen.anim_end is not None
