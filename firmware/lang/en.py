@@ -84,6 +84,7 @@ TEXT = {
     "keep": "KEEP %s",
     "score_in": "SCORE %s",
     "yours": "%s\nYOURS -%s",
+    "yours_first": "%s\nYOUR CHOICE\nLOSES %s",
     "sum": "SUM",
     "bonus": "BONUS",
     "y_bonus": "Y BONUS",

@@ -68,6 +68,7 @@ TEXT = (
     "\x1erolls_n\x1fROLLS %d"
     "\x1esave_failed\x1fSAVE FAILED"
     "\x1ereading\x1fREADING THE SAVED GAME"
+    "\x1eyours_first\x1f%s\nYOUR CHOICE\nLOSES %s"
     "\x1esum\x1fSUM"
     "\x1ey_bonus\x1fY BONUS"
     "\x1ewin\x1fWIN"

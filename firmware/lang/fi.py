@@ -79,6 +79,7 @@ TEXT = {
     "keep": "PIDÄ %s",
     "score_in": "KIRJAA %s",
     "yours": "%s\nOMASI -%s",
+    "yours_first": "%s\nVALINTASI\nHÄVIÄÄ %s",
     "sum": "SUMMA",
     "bonus": "BONUS",
     "y_bonus": "Y-BONUS",

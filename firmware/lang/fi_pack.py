@@ -68,6 +68,7 @@ TEXT = (
     "\x1erolls_n\x1fHEITOT %d"
     "\x1esave_failed\x1fTALLENNUS EPÄONNISTUI"
     "\x1ereading\x1fLUETAAN TALLENNETTUA PELIÄ"
+    "\x1eyours_first\x1f%s\nVALINTASI\nHÄVIÄÄ %s"
     "\x1esum\x1fSUMMA"
     "\x1ey_bonus\x1fY-BONUS"
     "\x1ewin\x1fVOITTO"

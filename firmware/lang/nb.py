@@ -80,6 +80,7 @@ TEXT = {
     "keep": "BEHOLD %s",
     "score_in": "FØR %s",
     "yours": "%s\nDITT -%s",
+    "yours_first": "%s\nDITT VALG\nTAPER %s",
     "sum": "SUM",
     "bonus": "BONUS",
     "y_bonus": "Y-BONUS",

@@ -68,6 +68,7 @@ TEXT = (
     "\x1erolls_n\x1fKAST %d"
     "\x1esave_failed\x1fKUNNE IKKE LAGRE"
     "\x1ereading\x1fLESER DET LAGREDE SPILLET"
+    "\x1eyours_first\x1f%s\nDITT VALG\nTAPER %s"
     "\x1esum\x1fSUM"
     "\x1ey_bonus\x1fY-BONUS"
     "\x1ewin\x1fVANT"

@@ -80,6 +80,7 @@ TEXT = {
     "keep": "BEHÅLL %s",
     "score_in": "SKRIV %s",
     "yours": "%s\nDITT -%s",
+    "yours_first": "%s\nDITT VAL\nTAPPAR %s",
     "sum": "SUMMA",
     "bonus": "BONUS",
     "y_bonus": "Y-BONUS",

@@ -68,6 +68,7 @@ TEXT = (
     "\x1erolls_n\x1fSLAG %d"
     "\x1esave_failed\x1fKUNDE INTE SPARA"
     "\x1ereading\x1fLÄSER DET SPARADE SPELET"
+    "\x1eyours_first\x1f%s\nDITT VAL\nTAPPAR %s"
     "\x1esum\x1fSUMMA"
     "\x1ey_bonus\x1fY-BONUS"
     "\x1ewin\x1fVANN"

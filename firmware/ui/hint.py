@@ -48,9 +48,19 @@ def hint_text(play):
         except ValueError:
             return text
         if lost is not None:
-            return T["yours"] % (text, "%.1f" % lost) if lost >= 0.05 else text
+            return _yours(play, text, "%.1f" % lost) if lost >= 0.05 else text
     if mine[0] == "score" and act[0] == "score":
         f = g.rules.factors
         d = play.pots[act[1:]] * f[act[2]] - play.pots[mine[1:]] * f[mine[2]]
-        return T["yours"] % (text, d)
+        return _yours(play, text, d)
     return text
+
+
+def _yours(play, text, lost):
+    """The best move and what the player's choice gives away: said in words ("YOUR CHOICE
+    LOSES 4.8") until the player has rolled or scored once after seeing it, then short
+    ("YOURS -4.8")."""
+    if play.yours < 2:
+        play.yours = 1
+        return T["yours_first"] % (text, lost)
+    return T["yours"] % (text, lost)

@@ -249,7 +249,7 @@ class GameMenu(ListScreen):
 
             app.show(Standings(app, g, self))
         elif i == 3:
-            self.play.toast = self.play.hint_text()
+            self.play.show_hint()
             app.show(self.play)
         elif i == 4:
             from ui.help import Help

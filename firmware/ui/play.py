@@ -37,7 +37,7 @@ from yatzy.scoring import is_yatzy
 from ui import play_card, play_view
 from ui.card import card_rows
 from ui.keys import HOLD1, HOLD2, HOLD3, HOLD5, ROLL
-from ui.play_view import CHOOSE, TURN
+from ui.play_view import CHOOSE, CONFIRM, TURN
 from ui.widgets import Screen, upper
 
 try:
@@ -90,6 +90,8 @@ class Play(Screen):
         self.undo_ok = True  # the last box was scored by a human (undo is offered)
         self.unsaved = False  # a roll not yet on flash (saved before its dice settle)
         self.collect_due = False  # collect the heap in the next tick without a tumble
+        self._hint = False  # the toast is a hint: it follows the holds and the card's cursor
+        self.yours = 0  # the hint's "YOURS": 0 not shown yet, 1 shown in words, 2 known
         self.sync(app.now)
 
     # ---- state ------------------------------------------------------------------------
@@ -134,6 +136,7 @@ class Play(Screen):
             free ^= mask_of(g.held)
         g.roll()
         self.toast = ""
+        self.end_hint()
         self.mode = TURN
         self.rolling = free
         self.anim_end = now + _ANIM_MS
@@ -180,6 +183,7 @@ class Play(Screen):
         g = self.g
         p = g.current
         pts = g.score(c, col)
+        self.end_hint()
         name = T["sum"] if c == E.TIEBREAK_BOX else box(c)
         self.toast = "%s %d" % (name, pts)
         if len(g.players) > 1:
@@ -203,6 +207,7 @@ class Play(Screen):
     def do_undo(self, now):
         g = self.g
         g.undo()
+        self.end_hint()
         self.toast = T["undone"]
         self.cpu_at = None
         self.app.save_soon()
@@ -243,6 +248,11 @@ class Play(Screen):
             self.press_card(b, long, now)
         else:
             self.press_confirm(b, now)
+        if self._hint and g.dice and self.mode != CONFIRM and self.app.screen is self:
+            hint = self.hint_text()  # the holds or the cursor changed: what they give away
+            if hint != self.toast:
+                self.toast = hint
+                self.app.changed()
 
     def shortcut(self, b):
         app = self.app
@@ -255,8 +265,7 @@ class Play(Screen):
 
             app.show(CardView(app, self.g, self))
         elif b == HOLD3:
-            self.toast = self.hint_text()
-            app.changed()
+            self.show_hint()
         else:
             from ui.standings import Standings
 
@@ -334,6 +343,17 @@ class Play(Screen):
         return None if self.cpu_at is None else max(0, self.cpu_at - now)
 
     # ---- hints ------------------------------------------------------------------------
+    def show_hint(self):
+        """The hint in the info panel's toast, kept up to date until the next roll or box."""
+        self.toast = self.hint_text()
+        self._hint = bool(self.toast)
+        self.app.changed()
+
+    def end_hint(self):
+        self._hint = False
+        if self.yours == 1:
+            self.yours = 2  # "YOURS" has been said in words: from now on the short form
+
     def hint_text(self):
         """The best move now and what the player's current choice gives away (ui/hint.py,
         loaded only when a hint is asked for)."""

@@ -87,11 +87,11 @@ def press_card(play, b, long, now):
         scroll_to_cursor(play)
     elif (b == HOLD3 or b == HOLD4) and g.rules.columns > 1:
         if long and b == HOLD3:
-            play.toast = play.hint_text()
+            play.show_hint()
         else:
             move_column(play, 1 if b == HOLD4 else -1)
     elif b == HOLD3 and long:
-        play.toast = play.hint_text()
+        play.show_hint()
     elif b == HOLD5 and long:
         play.shortcut(0)  # game menu (cards, standings, ...) from the card too
         return

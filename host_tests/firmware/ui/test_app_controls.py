@@ -468,8 +468,11 @@ def test_hint_names_the_ai_move_and_the_cost_of_mine():
         keep = "".join(str(g.dice[i]) for i in range(len(g.dice)) if best[1] >> i & 1)
         assert lines[0] == ("KEEP " + keep if keep else "ROLL ALL")
     mine = ("holds", g.hold_mask())
-    if coach.loss(g, mine) >= 0.05:
-        assert lines[1] == "YOURS -%.1f" % coach.loss(g, mine)
+    if coach.loss(g, mine) >= 0.05:  # in words the first time, then short
+        assert lines[1:] == ["YOUR CHOICE", "LOSES %.1f" % coach.loss(g, mine)]
+        d.app.screen.yours = 2
+        d.long("hold3")
+        assert d.app.screen.toast.split("\n")[1] == "YOURS -%.1f" % coach.loss(g, mine)
     else:
         assert len(lines) == 1
 

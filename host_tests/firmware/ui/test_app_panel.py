@@ -195,3 +195,46 @@ def test_any_other_press_lets_the_computer_go_on_at_once():
     d.press("roll", settle=False)
     d.app.tick(d.t)
     assert g.dice or d.app.screen.cpu_holds is not None or d.app.screen.anim_end is not None
+
+
+# ---- item 12: the hint follows the holds ---------------------------------------------------
+def test_the_hint_follows_the_holds_and_says_yours_in_words_the_first_time():
+    d = S.new_driver(seed=7)
+    S.setup_game(d, players=1)
+    play = d.app.screen
+    d.press("roll")
+    d.long("hold3")
+    first = play.toast
+    assert first and "\n" not in first or "YOUR CHOICE" in first
+    seen = set()
+    for b in ("hold1", "hold2", "hold3", "hold4", "hold5"):
+        d.press(b)  # a die held: the hint says what these holds give away
+        assert play.toast == play.hint_text(), b
+        assert play.toast in _texts(d) or play.toast.split("\n")[0] in _texts(d)
+        seen.add(play.toast)
+    assert len(seen) > 1
+    assert any("YOUR CHOICE" in t for t in seen)  # in words, the first time
+    d.press("roll")  # a roll ends the hint
+    assert play.toast == ""
+    for b in ("hold1", "hold2", "hold3", "hold4", "hold5"):
+        d.long("hold3")
+        if "\n" in play.toast:
+            break
+        d.press(b)
+    assert "YOURS -" in play.toast and "YOUR CHOICE" not in play.toast
+
+
+@pytest.mark.parametrize("code", ["en", "fi", "sv", "nb"])
+def test_the_hint_in_words_fits_the_info_panel(code, in_lang):
+    from lang import T
+    from ui import play_view as V
+    from ui.widgets import fit_lines
+
+    in_lang(code)
+    import lang
+
+    for best in (T["keep"] % "66666", T["score_in"] % lang.box("three_of_a_kind") + " X3"):
+        lines = fit_lines(T["yours_first"] % (best, "99.9"), SMALL, 128 - V._INFO_X)
+        assert len(lines) <= 4 and all(SMALL.width(s) <= 128 - V._INFO_X for s in lines)
+        for w in (T["yours_first"] % (best, "99.9")).split():
+            assert SMALL.width(w) <= 128 - V._INFO_X, w
