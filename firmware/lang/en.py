@@ -47,6 +47,7 @@ TEXT = {
     "k_roll": "ROLL",
     "k_score": "SCORE",
     "k_play": "PLAY",
+    "k_game_menu": "MENU",
     "k_reset": "RESET",
     "k_down": "DOWN",
     "k_up": "UP",
@@ -85,6 +86,14 @@ TEXT = {
     "score_in": "SCORE %s",
     "yours": "%s\nYOURS -%s",
     "yours_first": "%s\nYOUR CHOICE\nLOSES %s",
+    # first game, rounds 1-4, after the turn's first roll: one tip a round ("|")
+    "tips_first_game": (
+        "HINT: LONG\nPRESS ON 3|"
+        "MENU: LONG\nPRESS ON 1|"
+        "STANDINGS:\nLONG ON 4|"
+        "CARDS: LONG\nPRESS ON 2"
+    ),
+    "tip_maxi_die6": "DIE 6: LONG\nPRESS ON 5",
     "sum": "SUM",
     "bonus": "BONUS",
     "y_bonus": "Y BONUS",

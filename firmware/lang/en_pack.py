@@ -28,6 +28,7 @@ TEXT = (
     "\x1eplace\x1fPLACE %d/%d"
     "\x1ehint_roll\x1fHINT: ROLL"
     "\x1eyours\x1f%s\nYOURS -%s"
+    "\x1etip_maxi_die6\x1fDIE 6: LONG\nPRESS ON 5"
     "\x1ebonus\x1fBONUS"
     "\x1etotal\x1fTOTAL"
     "\x1escore_all\x1fSCORE"
@@ -57,6 +58,7 @@ TEXT = (
     "\x1e",
     # ids whose length is 3 modulo 4
     "\x1ek_score\x1fSCORE"
+    "\x1ek_game_menu\x1fMENU"
     "\x1ek_reset\x1fRESET"
     "\x1er_yatzy\x1fYATZY"
     "\x1efill_q1\x1fFILL YOUR CARD"
@@ -69,6 +71,8 @@ TEXT = (
     "\x1esave_failed\x1fSAVE FAILED"
     "\x1ereading\x1fREADING THE SAVED GAME"
     "\x1eyours_first\x1f%s\nYOUR CHOICE\nLOSES %s"
+    "\x1etips_first_game\x1fHINT: LONG\nPRESS ON 3|MENU: LONG\nPRESS ON 1|STANDINGS:\nLONG ON "
+    "4|CARDS: LONG\nPRESS ON 2"
     "\x1esum\x1fSUM"
     "\x1ey_bonus\x1fY BONUS"
     "\x1ewin\x1fWIN"

@@ -42,6 +42,7 @@ TEXT = {
     "k_roll": "HEITÄ",
     "k_score": "KIRJAA",
     "k_play": "PELAA",
+    "k_game_menu": "VALIKKO",
     "k_reset": "ALUSTA",
     "k_down": "ALAS",
     "k_up": "YLÖS",
@@ -80,6 +81,11 @@ TEXT = {
     "score_in": "KIRJAA %s",
     "yours": "%s\nOMASI -%s",
     "yours_first": "%s\nVALINTASI\nHÄVIÄÄ %s",
+    # first game, rounds 1-4, after the turn's first roll: one tip a round ("|")
+    "tips_first_game": (
+        "VIHJE: 3\nPITKÄÄN|VALIKKO: 1\nPITKÄÄN|TILANNE: 4\nPITKÄÄN|KORTIT: 2\nPITKÄÄN"
+    ),
+    "tip_maxi_die6": "NOPPA 6: 5\nPITKÄÄN",
     "sum": "SUMMA",
     "bonus": "BONUS",
     "y_bonus": "Y-BONUS",

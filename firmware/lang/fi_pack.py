@@ -28,6 +28,7 @@ TEXT = (
     "\x1eplace\x1fSIJA %d/%d"
     "\x1ehint_roll\x1fVIHJE: HEITÄ"
     "\x1eyours\x1f%s\nOMASI -%s"
+    "\x1etip_maxi_die6\x1fNOPPA 6: 5\nPITKÄÄN"
     "\x1ebonus\x1fBONUS"
     "\x1etotal\x1fYHT."
     "\x1escore_all\x1fTULOS"
@@ -57,6 +58,7 @@ TEXT = (
     "\x1e",
     # ids whose length is 3 modulo 4
     "\x1ek_score\x1fKIRJAA"
+    "\x1ek_game_menu\x1fVALIKKO"
     "\x1ek_reset\x1fALUSTA"
     "\x1er_yatzy\x1fYATZY"
     "\x1efill_q1\x1fTÄYTÄTKÖ KORTIN"
@@ -69,6 +71,8 @@ TEXT = (
     "\x1esave_failed\x1fTALLENNUS EPÄONNISTUI"
     "\x1ereading\x1fLUETAAN TALLENNETTUA PELIÄ"
     "\x1eyours_first\x1f%s\nVALINTASI\nHÄVIÄÄ %s"
+    "\x1etips_first_game\x1fVIHJE: 3\nPITKÄÄN|VALIKKO: 1\nPITKÄÄN|TILANNE: 4\nPITKÄÄN|KORTIT: "
+    "2\nPITKÄÄN"
     "\x1esum\x1fSUMMA"
     "\x1ey_bonus\x1fY-BONUS"
     "\x1ewin\x1fVOITTO"

@@ -43,6 +43,7 @@ TEXT = {
     "k_roll": "KAST",
     "k_score": "FØR",
     "k_play": "SPILL",
+    "k_game_menu": "MENY",
     "k_reset": "OMSTART",
     "k_down": "NED",
     "k_up": "OPP",
@@ -81,6 +82,11 @@ TEXT = {
     "score_in": "FØR %s",
     "yours": "%s\nDITT -%s",
     "yours_first": "%s\nDITT VALG\nTAPER %s",
+    # first game, rounds 1-4, after the turn's first roll: one tip a round ("|")
+    "tips_first_game": (
+        "TIPS: HOLD\nINNE 3|MENY: HOLD\nINNE 1|STILLING:\nHOLD INNE 4|BLOKKER:\nHOLD INNE 2"
+    ),
+    "tip_maxi_die6": "TERNING 6:\nHOLD INNE 5",
     "sum": "SUM",
     "bonus": "BONUS",
     "y_bonus": "Y-BONUS",

@@ -28,6 +28,7 @@ TEXT = (
     "\x1eplace\x1fPLASS %d/%d"
     "\x1ehint_roll\x1fTIPS: KAST"
     "\x1eyours\x1f%s\nDITT -%s"
+    "\x1etip_maxi_die6\x1fTERNING 6:\nHOLD INNE 5"
     "\x1ebonus\x1fBONUS"
     "\x1etotal\x1fTOTALT"
     "\x1escore_all\x1fPOENG"
@@ -57,6 +58,7 @@ TEXT = (
     "\x1e",
     # ids whose length is 3 modulo 4
     "\x1ek_score\x1fFØR"
+    "\x1ek_game_menu\x1fMENY"
     "\x1ek_reset\x1fOMSTART"
     "\x1er_yatzy\x1fYATZY"
     "\x1efill_q1\x1fFYLL UT BLOKKEN"
@@ -69,6 +71,8 @@ TEXT = (
     "\x1esave_failed\x1fKUNNE IKKE LAGRE"
     "\x1ereading\x1fLESER DET LAGREDE SPILLET"
     "\x1eyours_first\x1f%s\nDITT VALG\nTAPER %s"
+    "\x1etips_first_game\x1fTIPS: HOLD\nINNE 3|MENY: HOLD\nINNE 1|STILLING:\nHOLD INNE "
+    "4|BLOKKER:\nHOLD INNE 2"
     "\x1esum\x1fSUM"
     "\x1ey_bonus\x1fY-BONUS"
     "\x1ewin\x1fVANT"

@@ -43,6 +43,7 @@ TEXT = {
     "k_roll": "SLÅ",
     "k_score": "SKRIV",
     "k_play": "SPELA",
+    "k_game_menu": "MENY",
     "k_reset": "OMSTART",
     "k_down": "NER",
     "k_up": "UPP",
@@ -81,6 +82,11 @@ TEXT = {
     "score_in": "SKRIV %s",
     "yours": "%s\nDITT -%s",
     "yours_first": "%s\nDITT VAL\nTAPPAR %s",
+    # first game, rounds 1-4, after the turn's first roll: one tip a round ("|")
+    "tips_first_game": (
+        "TIPS: HÅLL\nNERE 3|MENY: HÅLL\nNERE 1|STÄLLNING:\nHÅLL NERE 4|PROTOKOLL:\nHÅLL NERE 2"
+    ),
+    "tip_maxi_die6": "TÄRNING 6:\nHÅLL NERE 5",
     "sum": "SUMMA",
     "bonus": "BONUS",
     "y_bonus": "Y-BONUS",

@@ -28,6 +28,7 @@ TEXT = (
     "\x1eplace\x1fPLATS %d/%d"
     "\x1ehint_roll\x1fTIPS: SLÅ"
     "\x1eyours\x1f%s\nDITT -%s"
+    "\x1etip_maxi_die6\x1fTÄRNING 6:\nHÅLL NERE 5"
     "\x1ebonus\x1fBONUS"
     "\x1etotal\x1fTOTALT"
     "\x1escore_all\x1fPOÄNG"
@@ -57,6 +58,7 @@ TEXT = (
     "\x1e",
     # ids whose length is 3 modulo 4
     "\x1ek_score\x1fSKRIV"
+    "\x1ek_game_menu\x1fMENY"
     "\x1ek_reset\x1fOMSTART"
     "\x1er_yatzy\x1fYATZY"
     "\x1efill_q1\x1fFYLL I PROTOKOLLET"
@@ -69,6 +71,8 @@ TEXT = (
     "\x1esave_failed\x1fKUNDE INTE SPARA"
     "\x1ereading\x1fLÄSER DET SPARADE SPELET"
     "\x1eyours_first\x1f%s\nDITT VAL\nTAPPAR %s"
+    "\x1etips_first_game\x1fTIPS: HÅLL\nNERE 3|MENY: HÅLL\nNERE 1|STÄLLNING:\nHÅLL NERE "
+    "4|PROTOKOLL:\nHÅLL NERE 2"
     "\x1esum\x1fSUMMA"
     "\x1ey_bonus\x1fY-BONUS"
     "\x1ewin\x1fVANN"

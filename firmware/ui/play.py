@@ -135,8 +135,8 @@ class Play(Screen):
         if g.dice:
             free ^= mask_of(g.held)
         g.roll()
-        self.toast = ""
         self.end_hint()
+        self.toast = self.tip()
         self.mode = TURN
         self.rolling = free
         self.anim_end = now + _ANIM_MS
@@ -293,6 +293,8 @@ class Play(Screen):
         if not g.dice:
             if b == HOLD5 and self.can_undo():
                 self.do_undo(now)
+            elif b == HOLD1 and g.phase == E.TURN:
+                self.shortcut(HOLD1)  # the soft key MENU before the first roll
             return
         if g.rolls_left() > 0:
             g.toggle_hold(i)
@@ -343,6 +345,20 @@ class Play(Screen):
         return None if self.cpu_at is None else max(0, self.cpu_at - now)
 
     # ---- hints ------------------------------------------------------------------------
+    def tip(self):
+        """After the first roll of a human's turn: in the first game's first rounds, one
+        long press a round (the hint, the menu, standings, cards); in Maxi's first two
+        rounds, the sixth die's long HOLD5 (the HOLD6 button is optional). "" otherwise."""
+        g = self.g
+        if g.phase != E.TURN or g.rolls_used != 1 or not self.human():
+            return ""
+        if g.rules.dice == 6 and g.round <= 2:
+            return T["tip_maxi_die6"]
+        tips = T["tips_first_game"].split("|")
+        if getattr(g, "number", 0) == 1 and g.round <= len(tips):
+            return tips[g.round - 1]
+        return ""
+
     def show_hint(self):
         """The hint in the info panel's toast, kept up to date until the next roll or box."""
         self.toast = self.hint_text()

@@ -173,8 +173,9 @@ def draw_info(play, cv):
         cv.text(x, 43, box(c) + "?", SMALL, 0)
     elif play.toast:
         lines = fit_lines(play.toast, SMALL, 128 - x)
-        y = 49 - 6 * len(lines)
-        cv.fill_rect(x - 1, y - 1, 128 - x + 1, 49 - y, 0)
+        foot = 42 if roll_line(play) else 49  # Maxi's Roll line stays under a toast
+        y = foot - 6 * len(lines)
+        cv.fill_rect(x - 1, y - 1, 128 - x + 1, foot - y, 0)
         for line in lines:
             cv.text(x, y, line, SMALL)
             y += 6
@@ -182,12 +183,18 @@ def draw_info(play, cv):
 
 def draw_dice(play, cv):
     """The dice row while rolling: the dice above their hold buttons (tumbling faces,
-    a computer's planned holds blinking), Undo before the first roll, Roll's label."""
+    a computer's planned holds blinking), Roll's label; before a human's first roll the
+    soft keys MENU and UNDO instead of the dice."""
     g = play.g
     n = g.rules.dice
     held = g.held
     if play.blink_end is not None and play.cpu_holds is not None and play.blink_on:
         held = flags_of(play.cpu_holds, n)
+    if not g.dice and play.human() and g.phase == E.TURN:
+        # before the first roll the hold buttons hold nothing: HOLD1 opens the game menu
+        undo = T["k_undo"] if play.can_undo() else None
+        softkeys(cv, (T["k_game_menu"], None, None, None, undo, None))
+        n = 0
     for i in range(n):
         if not g.dice:
             if i == 4 and play.can_undo():
@@ -199,7 +206,7 @@ def draw_dice(play, cv):
         else:
             v = g.dice[i]
         cv.dice_face(die_x(i), _DICE_Y, _DIE, v, bool(held[i]) if g.dice else False)
-    if n == 5 and play.human():
+    if g.rules.dice == 5 and play.human():
         left = g.rolls_left()
         label = T["k_roll"] if left else T["k_score"]
         w = SMALL.width(label)
@@ -217,9 +224,9 @@ def draw_roll_line(play, cv):
     """Six dice (Maxi) fill the dice row, the sixth above Roll: Roll's label, a dot per roll
     left of this turn's and "+n" for the rolls banked from earlier turns go on the info
     panel's last line instead."""
-    g = play.g
-    if g.rules.dice != 6 or not play.human() or g.phase != E.TURN or play.toast:
+    if not roll_line(play):
         return
+    g = play.g
     left = g.rolls_left()
     own = g.rules.rolls - g.rolls_used
     own = 0 if own < 0 else own if own < left else left
@@ -230,6 +237,12 @@ def draw_roll_line(play, cv):
         x += 5
     if left > own:
         cv.text(x, 42, "+%d" % (left - own), SMALL)
+
+
+def roll_line(play):
+    """Six dice and a human rolling: Roll's label is on the info panel's last line."""
+    g = play.g
+    return g.rules.dice == 6 and play.human() and g.phase == E.TURN and play.mode == TURN
 
 
 def draw_keys(play, cv):

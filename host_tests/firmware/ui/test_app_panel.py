@@ -238,3 +238,74 @@ def test_the_hint_in_words_fits_the_info_panel(code, in_lang):
         assert len(lines) <= 4 and all(SMALL.width(s) <= 128 - V._INFO_X for s in lines)
         for w in (T["yours_first"] % (best, "99.9")).split():
             assert SMALL.width(w) <= 128 - V._INFO_X, w
+
+
+# ---- item 8: the long presses found from the screen ----------------------------------------
+def test_before_the_first_roll_a_soft_key_opens_the_game_menu():
+    d = S.scene_turn_start()
+    assert "MENU" in _texts(d)
+    d.press("hold1")
+    assert d.screen_name() == "GameMenu"
+    assert "SAVE AND QUIT" in [label for label, _ in d.app.screen.items()]
+    d.press("hold5")  # BACK
+    assert d.screen_name() == "Play"
+    d.press("roll")
+    assert "MENU" not in _texts(d)  # the dice are there: HOLD1 holds the first die
+    d.press("hold1")
+    assert d.screen_name() == "Play" and d.app.game.held[0]
+
+
+def _tips(rules="yatzy", games=0):
+    """The toast after each round's first roll of a solo game (`games` played before it)."""
+    d = S.new_driver(seed=3)
+    d.app.setup["games"] = games
+    S.setup_game(d, rules=rules, players=1)
+    g = d.app.game
+    out = []
+    for _ in range(5):
+        d.press("roll")
+        out.append(d.app.screen.toast)
+        d.press("roll")
+        assert d.app.screen.toast == ""  # the next roll clears it
+        d.long("roll")
+        d.press("roll")
+        if d.app.screen.mode == 2:
+            d.press("roll")
+        assert g.round == len(out) + 1
+    return out
+
+
+def test_the_first_game_teaches_one_long_press_a_round_then_stops():
+    from lang import T
+
+    tips = _tips()
+    assert tips[:4] == T["tips_first_game"].split("|") and tips[4] == ""
+    assert "HINT" in tips[0] and "MENU" in tips[1]
+    assert _tips(games=1) == [""] * 5  # the second game plays without them
+
+
+# ---- item 14: Maxi's sixth die without a HOLD6 button --------------------------------------
+def test_maxi_shows_the_sixth_dies_long_hold5_on_its_first_turns():
+    from lang import T
+
+    tips = _tips("maxi", games=3)
+    assert tips[:2] == [T["tip_maxi_die6"]] * 2 and tips[2:] == [""] * 3
+    assert "5" in T["tip_maxi_die6"] and "6" in T["tip_maxi_die6"]
+
+
+@pytest.mark.parametrize("code", ["en", "fi", "sv", "nb"])
+def test_every_tip_fits_two_lines_of_the_info_panel(code, in_lang):
+    from lang import T
+    from ui import play_view as V
+    from ui.keys import COLS
+    from ui.widgets import fit_lines
+
+    in_lang(code)
+    panel = 128 - V._INFO_X
+    for tip in T["tips_first_game"].split("|") + [T["tip_maxi_die6"]]:
+        assert fit_lines(tip, SMALL, panel) == tip.split("\n"), tip
+        for word in tip.split():
+            assert SMALL.width(word) <= panel, word
+    # the MENU key over HOLD1 keeps clear of UNDO over HOLD5
+    w = SMALL.width(T["k_game_menu"]) + 4
+    assert max(w, 15) < 2 * (COLS[4] - COLS[0]) - SMALL.width(T["k_undo"]) - 4
