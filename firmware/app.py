@@ -263,8 +263,12 @@ class App:
         if self.asleep:
             return None
         wait = None
-        if self.screen is not None:
-            wait = self.screen.tick(now_ms)
+        screen = self.screen
+        if screen is not None:
+            wait = screen.tick(now_ms)
+            if self.screen is not screen:
+                wait = 0  # a screen shown by the tick (the ranking after a computer's last
+                # box) gets its own tick at once: its wait, not the one it replaced
         if self._play_next is not None:
             from ui.begin import start_play
 

@@ -309,3 +309,14 @@ def test_every_tip_fits_two_lines_of_the_info_panel(code, in_lang):
     # the MENU key over HOLD1 keeps clear of UNDO over HOLD5
     w = SMALL.width(T["k_game_menu"]) + 4
     assert max(w, 15) < 2 * (COLS[4] - COLS[0]) - SMALL.width(T["k_undo"]) - 4
+
+
+def test_the_ranking_after_a_computers_last_box_shows_its_ok_by_itself():
+    d = S.new_driver(seed=21, settings={"cpu_pace": 150})
+    S.setup_game(d, players=2, cpu=(1,))
+    S.autoplay(d)  # the computer scores the last box in a tick
+    g = d.app.game
+    assert d.screen_name() == "End" and g.players[g.undo_player()].cpu
+    assert "OK" in _texts(d)  # no press needed to bring the OK
+    d.press("roll")
+    assert d.screen_name() == "AfterGame"
