@@ -86,13 +86,11 @@ TEXT = {
     "score_in": "SCORE %s",
     "yours": "%s\nYOURS -%s",
     "yours_first": "%s\nYOUR CHOICE\nLOSES %s",
-    # first game, rounds 1-4, after the turn's first roll: one tip a round ("|")
-    "tips_first_game": (
-        "HINT: LONG\nPRESS ON 3|"
-        "MENU: LONG\nPRESS ON 1|"
-        "STANDINGS:\nLONG ON 4|"
-        "CARDS: LONG\nPRESS ON 2"
-    ),
+    # the first game's tips, after the first roll of each of its first four rounds
+    "tip_round_1": "HINT: LONG\nPRESS ON 3",
+    "tip_round_2": "MENU: LONG\nPRESS ON 1",
+    "tip_round_3": "STANDINGS:\nLONG ON 4",
+    "tip_round_4": "CARDS: LONG\nPRESS ON 2",
     "tip_maxi_die6": "DIE 6: LONG\nPRESS ON 5",
     "sum": "SUM",
     "bonus": "BONUS",

@@ -81,10 +81,11 @@ TEXT = {
     "score_in": "KIRJAA %s",
     "yours": "%s\nOMASI -%s",
     "yours_first": "%s\nVALINTASI\nHÄVIÄÄ %s",
-    # first game, rounds 1-4, after the turn's first roll: one tip a round ("|")
-    "tips_first_game": (
-        "VIHJE: 3\nPITKÄÄN|VALIKKO: 1\nPITKÄÄN|TILANNE: 4\nPITKÄÄN|KORTIT: 2\nPITKÄÄN"
-    ),
+    # the first game's tips, after the first roll of each of its first four rounds
+    "tip_round_1": "VIHJE: 3\nPITKÄÄN",
+    "tip_round_2": "VALIKKO: 1\nPITKÄÄN",
+    "tip_round_3": "TILANNE: 4\nPITKÄÄN",
+    "tip_round_4": "KORTIT: 2\nPITKÄÄN",
     "tip_maxi_die6": "NOPPA 6: 5\nPITKÄÄN",
     "sum": "SUMMA",
     "bonus": "BONUS",

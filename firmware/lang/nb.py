@@ -82,10 +82,11 @@ TEXT = {
     "score_in": "FØR %s",
     "yours": "%s\nDITT -%s",
     "yours_first": "%s\nDITT VALG\nTAPER %s",
-    # first game, rounds 1-4, after the turn's first roll: one tip a round ("|")
-    "tips_first_game": (
-        "TIPS: HOLD\nINNE 3|MENY: HOLD\nINNE 1|STILLING:\nHOLD INNE 4|BLOKKER:\nHOLD INNE 2"
-    ),
+    # the first game's tips, after the first roll of each of its first four rounds
+    "tip_round_1": "TIPS: HOLD\nINNE 3",
+    "tip_round_2": "MENY: HOLD\nINNE 1",
+    "tip_round_3": "STILLING:\nHOLD INNE 4",
+    "tip_round_4": "BLOKKER:\nHOLD INNE 2",
     "tip_maxi_die6": "TERNING 6:\nHOLD INNE 5",
     "sum": "SUM",
     "bonus": "BONUS",

@@ -82,10 +82,11 @@ TEXT = {
     "score_in": "SKRIV %s",
     "yours": "%s\nDITT -%s",
     "yours_first": "%s\nDITT VAL\nTAPPAR %s",
-    # first game, rounds 1-4, after the turn's first roll: one tip a round ("|")
-    "tips_first_game": (
-        "TIPS: HÅLL\nNERE 3|MENY: HÅLL\nNERE 1|STÄLLNING:\nHÅLL NERE 4|PROTOKOLL:\nHÅLL NERE 2"
-    ),
+    # the first game's tips, after the first roll of each of its first four rounds
+    "tip_round_1": "TIPS: HÅLL\nNERE 3",
+    "tip_round_2": "MENY: HÅLL\nNERE 1",
+    "tip_round_3": "STÄLLNING:\nHÅLL NERE 4",
+    "tip_round_4": "PROTOKOLL:\nHÅLL NERE 2",
     "tip_maxi_die6": "TÄRNING 6:\nHÅLL NERE 5",
     "sum": "SUMMA",
     "bonus": "BONUS",

@@ -354,9 +354,8 @@ class Play(Screen):
             return ""
         if g.rules.dice == 6 and g.round <= 2:
             return T["tip_maxi_die6"]
-        tips = T["tips_first_game"].split("|")
-        if getattr(g, "number", 0) == 1 and g.round <= len(tips):
-            return tips[g.round - 1]
+        if getattr(g, "number", 0) == 1 and g.round <= 4:
+            return T["tip_round_%d" % g.round]
         return ""
 
     def show_hint(self):

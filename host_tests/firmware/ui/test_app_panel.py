@@ -279,7 +279,7 @@ def test_the_first_game_teaches_one_long_press_a_round_then_stops():
     from lang import T
 
     tips = _tips()
-    assert tips[:4] == T["tips_first_game"].split("|") and tips[4] == ""
+    assert tips[:4] == [T["tip_round_%d" % r] for r in (1, 2, 3, 4)] and tips[4] == ""
     assert "HINT" in tips[0] and "MENU" in tips[1]
     assert _tips(games=1) == [""] * 5  # the second game plays without them
 
@@ -302,7 +302,7 @@ def test_every_tip_fits_two_lines_of_the_info_panel(code, in_lang):
 
     in_lang(code)
     panel = 128 - V._INFO_X
-    for tip in T["tips_first_game"].split("|") + [T["tip_maxi_die6"]]:
+    for tip in [T["tip_round_%d" % r] for r in (1, 2, 3, 4)] + [T["tip_maxi_die6"]]:
         assert fit_lines(tip, SMALL, panel) == tip.split("\n"), tip
         for word in tip.split():
             assert SMALL.width(word) <= panel, word
