@@ -82,7 +82,7 @@ TEXT = {
     "yours": "%s\nOMASI -%s",
     "yours_first": "%s\nVALINTASI\nHÄVIÄÄ %s",
     # the first game's tips, after the first roll of each of its first four rounds
-    "tip_round_1": "VIHJE: 3\nPITKÄÄN",
+    "tip_round_1": "VIHJE: PAINA\n3 PITKÄÄN",
     "tip_round_2": "VALIKKO: 1\nPITKÄÄN",
     "tip_round_3": "TILANNE: 4\nPITKÄÄN",
     "tip_round_4": "KORTIT: 2\nPITKÄÄN",

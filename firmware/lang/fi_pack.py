@@ -71,7 +71,7 @@ TEXT = (
     "\x1esave_failed\x1fTALLENNUS EPÄONNISTUI"
     "\x1ereading\x1fLUETAAN TALLENNETTUA PELIÄ"
     "\x1eyours_first\x1f%s\nVALINTASI\nHÄVIÄÄ %s"
-    "\x1etip_round_1\x1fVIHJE: 3\nPITKÄÄN"
+    "\x1etip_round_1\x1fVIHJE: PAINA\n3 PITKÄÄN"
     "\x1etip_round_2\x1fVALIKKO: 1\nPITKÄÄN"
     "\x1etip_round_3\x1fTILANNE: 4\nPITKÄÄN"
     "\x1etip_round_4\x1fKORTIT: 2\nPITKÄÄN"
