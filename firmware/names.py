@@ -349,7 +349,6 @@ def _names(o):
     o._O
     o._P
     o._PIECE
-    o._Q
     o._SEQ
     o._TAIL
     o._T_BYTES
@@ -460,6 +459,7 @@ def _names(o):
     o._tables_due
     o._tb
     o._turn
+    o._u
     o._undo
     o._unload
     o._v
