@@ -101,6 +101,9 @@ def press_card(play, b, long, now):
         c, col = order[play.cur]
         if play.pots[(c, col)] == 0 and len(order) > 1:  # no question without a choice
             play.mode = CONFIRM
+            # only the info panel's foot (the question) and the keys change: the card stays
+            play.app.changed(["info", "dice"])
+            return
         else:
             play.do_score(c, col, now)
             return
@@ -147,6 +150,7 @@ def press_confirm(play, b, now):
     if b == ROLL:
         c, col = play.order[play.cur]
         play.do_score(c, col, now)
+        play.app.changed()
     else:
         play.mode = CHOOSE
-    play.app.changed()
+        play.app.changed(["info", "dice"])  # the question goes, the card's keys come back

@@ -78,8 +78,9 @@ def draw(play, cv):
 
 def draw_part(play, cv, part):
     """Redraw only a part: "dice", the dice row (pages 6-7: holds, tumbling faces, blinking
-    holds); a tuple, those card rows (indices into play.rows, all on screen: what a cursor
-    move changed)."""
+    holds, or the card's keys); "info", the info panel right of the card (the zero question
+    at its foot); a tuple, those card rows (indices into play.rows, all on screen: what a
+    cursor move changed)."""
     g = play.g
     if part == "dice" and (g.phase == E.ROLLOFF or play.rolloff_seen):
         from ui.play_rolloff import draw_rolloff_dice
@@ -90,6 +91,10 @@ def draw_part(play, cv, part):
     if g.phase == E.ROLLOFF or g.phase == E.DIRECTION or play.rolloff_seen:
         cv.fill(0)
         draw(play, cv)
+        return
+    if part == "info":
+        cv.fill_rect(_INFO_X - 1, 0, 128 - _INFO_X + 1, _DICE_Y - 1, 0)
+        draw_info(play, cv)
         return
     if type(part) is tuple:
         cursor = play.order[play.cur] if play.mode != TURN else None
