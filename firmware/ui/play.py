@@ -92,6 +92,8 @@ class Play(Screen):
         self.collect_due = False  # collect the heap in the next tick without a tumble
         self._hint = False  # the toast is a hint: it follows the holds and the card's cursor
         self.yours = 0  # the hint's "YOURS": 0 not shown yet, 1 shown in words, 2 known
+        self._choose = False  # a human's dice settled: the card's box is chosen next tick
+        self.chosen = None  # (turn, box): the box the card opens on (play_card.cursor_box)
         self.sync(app.now)
 
     # ---- state ------------------------------------------------------------------------
@@ -164,6 +166,7 @@ class Play(Screen):
             self.anim_end = None
             self.rolling = 0
             g = self.g
+            self._choose = self.human() and g.phase == E.TURN
             if is_yatzy(g.dice):
                 self.app.play_sound("yatzy")
         else:
@@ -302,6 +305,12 @@ class Play(Screen):
 
     # ---- time -------------------------------------------------------------------------
     def tick(self, now):
+        if self._choose and self.anim_end is None:
+            # the settled dice are on the panel: the box the card will open on is chosen
+            # now, between presses, rather than when the card opens (its keys go out first)
+            self._choose = False
+            if self.mode == TURN:
+                play_card.cursor_box(self)
         if self.collect_due and self.anim_end is None:
             # after a press (its frame is out) or a computer's turn: the garbage goes now,
             # between presses, rather than in the middle of the next one
@@ -319,6 +328,8 @@ class Play(Screen):
                 self.frame(now)
             if self.anim_end is not None:
                 return max(0, min(self.anim_next, self.anim_end) - now)
+            if self._choose:
+                return 0  # the next tick chooses the card's box, once this frame is out
         if self.blink_end is not None:
             if now >= self.blink_end:
                 self.blink_end = None

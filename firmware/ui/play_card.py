@@ -3,7 +3,11 @@
 """Card-mode input of the play screen (`ui.play.Play`, whose methods these functions are):
 `open_card` lists the boxes that can be scored now (column by column, top to bottom, so up
 and down stay in a column) with what each would score, `press_card` moves the cursor or
-scores, `press_confirm` answers the question asked before a zero is scored."""
+scores, `press_confirm` answers the question asked before a zero is scored.
+`cursor_box` is the box the card opens on, chosen once per roll: `Play.tick` asks for it as
+soon as a human's dice have settled and are on the panel, so the card opens on it at once."""
+
+import sys
 
 from lang import T
 from yatzy import engine as E
@@ -13,12 +17,40 @@ from ui.keys import HOLD1, HOLD2, HOLD3, HOLD4, HOLD5, ROLL
 from ui.play_view import CHOOSE, CONFIRM, TURN
 
 
+def cursor_box(play):
+    """The box the card's cursor opens on for the dice on the table: the one the hint
+    names (``strategy.hint``, the `best` level) when it says to score now, and with rolls
+    left the box it would score these dice in (``yatzy.future.best_box(g, "best")``: the
+    points now, the bonus and what the box is worth for the rest of the game, so Chance is
+    not offered first for a roll that fits a box it would waste Chance on). Kept for the
+    turn and dice it was chosen for: `Play.tick` asks right after a human's dice settle, so
+    opening the card finds it made (else it is made then, after the card's keys are sent).
+    None when no box may be scored; the highest score when the tables do not fit."""
+    g = play.g
+    turn = (g.round, g.current, g.rolls_used, tuple(g.dice))
+    if play.chosen is None or play.chosen[0] != turn:
+        try:
+            from yatzy.future import best_box
+
+            box = best_box(g, "best")
+        except MemoryError:  # no room for the tables: the highest score (asked again later)
+            top = None
+            for c, col, s in g.choices():
+                if top is None or s > top[2]:
+                    top = (c, col, s)
+            return None if top is None else top[:2]
+        finally:
+            t = sys.modules.get("yatzy.tables")  # the future values' file is read through it
+            if t is not None:
+                t.close()  # its read cache leaves the heap
+        play.chosen = (turn, box)
+    return play.chosen[1]
+
+
 def open_card(play, cursor=None):
     """Put a cursor in the card: on `cursor` (category, column) when given and open, else
-    on the box the `good` level would score (``yatzy.future.best_box``: the points now and
-    what the box is worth for the rest of the game, so Chance is not offered first for a
-    roll that fits a box it would waste Chance on). False (and a toast under compulsory
-    rolls) when no box can be scored yet."""
+    on `cursor_box`'s (the hint's box). False (and a toast under compulsory rolls) when no
+    box can be scored yet."""
     g = play.g
     ch = g.choices()
     if not ch:
@@ -38,17 +70,11 @@ def open_card(play, cursor=None):
     play.order = order
     if cursor is None and g.phase != E.TIEBREAK:
         if play.app.screen is play and play.mode == TURN:
-            # the card's keys replace the dice at once: choosing the box takes a while
+            # the card's keys replace the dice at once (pages 6-7, where the press's change
+            # starts): the cursor's box follows, chosen already unless the dice just settled
             play.mode = CHOOSE
             play.app.send_part("dice")
-        try:
-            from yatzy.future import best_box
-
-            cursor = best_box(g)
-        except MemoryError:  # no room for the good level's tables: the highest score
-            for k in order:
-                if cursor is None or play.pots[k] > play.pots[cursor]:
-                    cursor = k
+        cursor = cursor_box(play)
     if cursor is None:
         play.cur = 0
     else:

@@ -361,7 +361,8 @@ def save_png(display, path, scale=1):
 
 def greedy_decide(g):
     """A simple player for autoplay when no strategy is given: keep the most common value,
-    score the box the card opens on (the `good` level's) when the rolls are used up."""
+    score the box the card opens on (the hint's: the `best` level's) when the rolls are used
+    up."""
     must = g.rules.all_rolls and g.rolls_left() > 0
     if must or (
         g.rolls_left() > 0 and (not g.dice or max(g.dice.count(v) for v in g.dice) < len(g.dice))
@@ -380,7 +381,7 @@ def greedy_decide(g):
         return ("roll",)
     from yatzy.future import best_box
 
-    c = best_box(g)
+    c = best_box(g, "best")
     return ("score", c[0], c[1])
 
 
@@ -530,7 +531,7 @@ def scene_tiebreak():
     return d
 
 
-TIE_SEED = 159  # a seed whose game (greedy holds, the card's box) ends in a tie
+TIE_SEED = 182  # a seed whose game (greedy holds, the card's box) ends in a tie
 
 
 def scene_continue():

@@ -38,7 +38,7 @@ def test_hold_buttons_toggle_the_die_above_them_at_once():
     assert g.dice[4] == before[4] and g.rolls_left() == 1
 
 
-def test_long_roll_opens_the_card_without_rolling_on_the_box_the_hint_level_chooses():
+def test_long_roll_opens_the_card_without_rolling_on_the_box_the_hint_chooses():
     from yatzy.future import best_box
 
     d = solo()
@@ -47,7 +47,7 @@ def test_long_roll_opens_the_card_without_rolling_on_the_box_the_hint_level_choo
     d.long("roll")
     screen = d.app.screen
     assert g.rolls_used == 1 and screen.mode == 1
-    assert screen.order[screen.cur] == best_box(g, "good")
+    assert screen.order[screen.cur] == best_box(g, "best")
     d.press("hold5")  # back to the dice
     assert screen.mode == 0
 
@@ -60,7 +60,7 @@ def test_long_roll_opens_the_card_without_rolling_on_the_box_the_hint_level_choo
         ((2, 3, 4, 5, 6), "large_straight"),
     ],
 )
-def test_the_card_opens_on_the_good_levels_box_not_the_highest_number(dice, box):
+def test_the_card_opens_on_the_hints_box_not_the_highest_number(dice, box):
     from save.storage import MemoryStorage
     from yatzy.dice import ScriptedDice
 

@@ -1,12 +1,109 @@
 # The card's cursor: where it opens (the hint's box), when that box is chosen, how it is drawn.
 # SPDX-License-Identifier: MIT
-"""The zero question's presses send the panel's foot first and leave the card alone
-(issue 31)."""
+"""Opening the card puts the cursor on the box the hint names (``strategy.hint``, the
+`best` level; with rolls left, the box it would score these dice in), chosen in the tick
+after a human's dice settle, not on the press that opens the card (issue 28, item 9); the
+zero question's presses send the panel's foot first and leave the card alone (issue 31)."""
 
 import pytest
 from support.parts import full_redraw, record_play_parts
 
 from tools.sim import scenes as S
+
+
+def scripted(dice, rolls=3):
+    from save.storage import MemoryStorage
+    from yatzy.dice import ScriptedDice
+
+    d = S.Driver(MemoryStorage(), ScriptedDice(list(dice) * rolls))
+    S.setup_game(d, players=1)
+    return d
+
+
+def hint_box(g):
+    from yatzy import strategy
+    from yatzy.future import best_box
+
+    act, exact = strategy.hint(g)
+    assert exact
+    return act[1:] if act[0] == "score" else best_box(g, "best")
+
+
+@pytest.mark.parametrize("rolls", [1, 3])
+def test_5_1_4_4_1_in_round_1_opens_on_the_hints_box_not_a_small_straight_of_0(rolls):
+    d = scripted((5, 1, 4, 4, 1))
+    g = d.app.game
+    for _ in range(rolls):
+        d.press("roll")
+    assert g.round == 1 and tuple(g.dice) == (5, 1, 4, 4, 1)
+    d.press("roll") if rolls == 3 else d.long("roll")
+    screen = d.app.screen
+    assert screen.mode == 1
+    assert screen.order[screen.cur] == ("ones", 0) == hint_box(g)
+
+
+def test_over_a_whole_game_the_card_opens_where_the_hint_points():
+    from yatzy import strategy
+
+    d = S.new_driver(seed=11)
+    S.setup_game(d, players=1)
+    g = d.app.game
+    screen = d.app.screen
+    while not g.is_over():
+        for _ in range(g.rolls_left()):
+            d.press("roll")
+        act, exact = strategy.hint(g)
+        d.press("roll")  # no rolls left: Roll opens the card
+        assert screen.mode == 1 and exact
+        assert ("score",) + screen.order[screen.cur] == act, (g.round, g.dice)
+        d.press("roll")
+        if screen.mode == 2:
+            d.press("roll")
+
+
+def test_the_box_is_chosen_once_the_settled_dice_are_out_not_when_the_card_opens(monkeypatch):
+    from yatzy import future
+
+    d = scripted((5, 1, 4, 4, 1))
+    events = []
+    real_box = future.best_box
+    real_push = d.app.pusher.push
+
+    def best_box(g, level="good"):
+        events.append(("box", level))
+        return real_box(g, level)
+
+    def push():
+        events.append(("push", bytes(d.display.buffer)))
+        return real_push()
+
+    monkeypatch.setattr(future, "best_box", best_box)
+    monkeypatch.setattr(d.app.pusher, "push", push)
+    d.press("roll")  # the tumble, then the dice settle
+    g = d.app.game
+    boxes = [i for i, e in enumerate(events) if e[0] == "box"]
+    assert [events[i] for i in boxes] == [("box", "best")]
+    # the frame with the settled dice went out before the box was chosen
+    assert events[boxes[0] - 1][0] == "push" and not d.app.screen.rolling
+    del events[:]
+    d.long("roll")
+    assert d.app.screen.order[d.app.screen.cur] == ("ones", 0)
+    assert [e for e in events if e[0] == "box"] == []  # chosen already
+    assert g.rolls_used == 1
+    d.press("hold5")  # back to the dice, a hold, a roll: chosen again for the new dice
+    d.press("hold1")
+    d.press("roll")
+    assert [e for e in events if e[0] == "box"] == [("box", "best")]
+
+
+def test_a_card_opened_before_the_box_is_chosen_opens_on_it_all_the_same():
+    d = scripted((5, 1, 4, 4, 1))
+    d.app.press("roll", "short", d.t + 300)
+    d.app.press("hold3", "short", d.t + 400)  # the tumble skipped; no tick since
+    assert d.app.game.dice == [5, 1, 4, 4, 1] and d.app.screen.chosen is None
+    d.app.press("roll", "long", d.t + 1100)  # the card at once: its box is chosen now
+    screen = d.app.screen
+    assert screen.mode == 1 and screen.order[screen.cur] == ("ones", 0)
 
 
 def zero_card():
