@@ -116,12 +116,16 @@ def draw_card(cv, g, p, rows, top, nrows, y0, x_end, pots=None, cursor=None):
         if k >= len(rows):
             break
         row = rows[0] if i == 0 and g.rules.columns > 1 else rows[k]
-        draw_row(cv, g, p, row, y0 + i * ROW_H, x_end, pots, cursor)
+        margin = i + 1 < nrows and k + 1 < len(rows)
+        draw_row(cv, g, p, row, y0 + i * ROW_H, x_end, pots, cursor, margin)
 
 
-def draw_row(cv, g, p, row, y, x_end, pots=None, cursor=None):
+def draw_row(cv, g, p, row, y, x_end, pots=None, cursor=None, margin=False):
     """One card row at y, as draw_card draws it (everything inside x 0..x_end-1, y..y+5: a
-    cursor move redraws just its old and new rows over a cleared strip)."""
+    cursor move redraws just its old and new rows over a cleared strip). The cursor's bar
+    is inverted over the row and, with `margin` (a row follows on screen), over the blank
+    top line of the row below too: its text then has a lit line above and below it (the
+    glyphs' bottom strokes do not run into the dark below, "SM ST" never reads "3M 3T")."""
     cols = g.rules.columns
     cv.text(1, y + 1, row_label(g, row, p), SMALL)
     for col in range(cols):
@@ -132,12 +136,17 @@ def draw_row(cv, g, p, row, y, x_end, pots=None, cursor=None):
         if s:
             cv.text_right(col_right(g, col, x_end) - 1, y + 1, s, SMALL)
     if cursor is not None and row[0] == "cat" and row[1] == cursor[0]:
-        if cols == 1:
-            cv.invert_rect(0, y, x_end, ROW_H)
-        else:
-            cv.invert_rect(0, y, 25, ROW_H)
-            r = col_right(g, cursor[1], x_end)
-            cv.invert_rect(r - 18, y, 18, ROW_H)
+        cursor_bar(cv, g, cursor, y, ROW_H + 1 if margin else ROW_H, x_end)
+
+
+def cursor_bar(cv, g, cursor, y, h, x_end):
+    """Invert the cursor's bar (the label and the cursor's column) over rows y..y+h-1."""
+    if g.rules.columns == 1:
+        cv.invert_rect(0, y, x_end, h)
+    else:
+        cv.invert_rect(0, y, 25, h)
+        r = col_right(g, cursor[1], x_end)
+        cv.invert_rect(r - 18, y, 18, h)
 
 
 def row_of(rows, category):

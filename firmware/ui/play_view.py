@@ -15,7 +15,7 @@ from lang import T, box
 from yatzy import engine as E
 from yatzy.holds import flags_of
 
-from ui.card import ROW_H, bonus_open, bonus_text, draw_card, draw_row
+from ui.card import ROW_H, bonus_open, bonus_text, cursor_bar, draw_card, draw_row
 from ui.keys import COLS, ROLL
 from ui.widgets import fit_lines, softkeys, upper
 
@@ -102,12 +102,32 @@ def draw_part(play, cv, part):
             y = (k - play.top) * ROW_H
             cv.fill_rect(0, y, _CARD_W, ROW_H, 0)
             draw_row(cv, g, g.current, play.rows[k], y, _CARD_W, pots_shown(play), cursor)
+            if cursor is None:
+                continue
+            # the cursor's bar reaches one line into the row below (ui.card.draw_row): the
+            # line above this strip is the margin of a cursor there, the line below it this
+            # row's margin or the top of a cursor's bar below
+            if _is_cursor(play, k - 1, cursor):
+                cursor_bar(cv, g, cursor, y, 1, _CARD_W)
+            if y + ROW_H < _DICE_Y - 1 and k + 1 < len(play.rows):
+                cv.fill_rect(0, y + ROW_H, _CARD_W, 1, 0)
+                if _is_cursor(play, k, cursor) or _is_cursor(play, k + 1, cursor):
+                    cursor_bar(cv, g, cursor, y + ROW_H, 1, _CARD_W)
         return
     cv.fill_rect(0, _DICE_Y - 1, 128, 64 - _DICE_Y + 1, 0)
     if play.mode == TURN:
         draw_dice(play, cv)
     else:
         draw_keys(play, cv)
+
+
+def _is_cursor(play, k, cursor):
+    """True when card row k is on screen and is the cursor's row (Triple's heading row
+    stands in for the top one)."""
+    top = play.top
+    if k < top or k >= top + 8 or (k == top and play.g.rules.columns > 1):
+        return False
+    return play.rows[k] == ("cat", cursor[0])
 
 
 def pots_shown(play):

@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: MIT
 """Opening the card puts the cursor on the box the hint names (``strategy.hint``, the
 `best` level; with rolls left, the box it would score these dice in), chosen in the tick
-after a human's dice settle, not on the press that opens the card (issue 28, item 9); the
-zero question's presses send the panel's foot first and leave the card alone (issue 31)."""
+after a human's dice settle, not on the press that opens the card. The cursor's bar has
+a lit line under its text (issue 28, items 9 and 15); the zero question's presses send
+the panel's foot first and leave the card alone (issue 31)."""
 
 import pytest
 from support.parts import full_redraw, record_play_parts
@@ -104,6 +105,42 @@ def test_a_card_opened_before_the_box_is_chosen_opens_on_it_all_the_same():
     d.app.press("roll", "long", d.t + 1100)  # the card at once: its box is chosen now
     screen = d.app.screen
     assert screen.mode == 1 and screen.order[screen.cur] == ("ones", 0)
+
+
+def lit(display, x, y):
+    return display.pixel_on(x, y)
+
+
+def test_the_cursor_bar_has_a_lit_line_under_its_text():
+    from ui.card import ROW_H, row_of
+
+    d = S.scene_card()
+    screen = d.app.screen
+    k = row_of(screen.rows, screen.order[screen.cur][0]) - screen.top
+    y = k * ROW_H
+    assert 0 < k < 7
+    for x in (0, 40, 78):
+        assert lit(d.display, x, y) and lit(d.display, x, y + ROW_H)  # above and below
+        assert not lit(d.display, x, y - 1) and not lit(d.display, x, y + ROW_H + 1)
+
+
+# cursor walks down and up past each other, across a scroll, and onto the last rows
+WALK = "2 1 1 2 2 2 2 2 2 2 2 2 2 2 1 1 1 L2 1 L1 2"
+
+
+@pytest.mark.parametrize("rules", ["yatzy", "triple"])
+def test_after_every_cursor_move_the_bar_and_its_margin_are_a_full_redraw(rules, monkeypatch):
+    from support.parts import walk_keys
+
+    parts = record_play_parts(monkeypatch)
+    d = S.new_driver(seed=5)
+    S.setup_game(d, rules=rules)
+    d.press("roll")
+    d.long("roll")
+    for i, (button, kind) in enumerate(walk_keys(WALK)):
+        d.press(button, kind)
+        assert bytes(d.display.panel) == full_redraw(d.app), (i, button, kind)
+    assert [p for p in parts if type(p) is tuple]
 
 
 def zero_card():
