@@ -307,11 +307,13 @@ class Play(Screen):
     def tick(self, now):
         if self._choose and self.anim_end is None:
             # the settled dice are on the panel: the box the card will open on is chosen
-            # now, between presses, rather than when the card opens (its keys go out first)
+            # now, between presses, rather than when the card opens (its keys go out first).
+            # The heap is collected after the next press, as after a tumble: collected here,
+            # that press's first byte came 5-6 ms later (rp2 bench, a hold after a roll)
             self._choose = False
             if self.mode == TURN:
                 play_card.cursor_box(self)
-        if self.collect_due and self.anim_end is None:
+        elif self.collect_due and self.anim_end is None:
             # after a press (its frame is out) or a computer's turn: the garbage goes now,
             # between presses, rather than in the middle of the next one
             self.collect_due = False
