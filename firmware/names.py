@@ -327,7 +327,6 @@ def _names(o):
     o["["]
     o["\\"]
     o["]"]
-    o._B
     o._C
     o._E
     o._E_
@@ -348,6 +347,7 @@ def _names(o):
     o._O
     o._P
     o._PIECE
+    o._Q
     o._SEQ
     o._TAIL
     o._T_BYTES

