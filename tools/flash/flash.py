@@ -4,8 +4,7 @@
 
     python -m tools.flash build              firmware/*.py -> build/mpy/*.mpy (main.py stays .py),
                                              private names short (tools/flash/rename.py,
-                                             build/names.map; MPY_RENAME=0 keeps them),
-                                             raised messages in why.bin (messages.py)
+                                             build/names.map; MPY_RENAME=0 keeps them)
     python -m tools.flash flash [--port P]   copy build/mpy to the board, changed files only, reset
     python -m tools.flash romfs [--out F]    build/mpy -> build/romfs.img (a ROMFS image)
     python -m tools.flash flash --romfs      deploy that image to the board's ROMFS partition,
@@ -42,7 +41,7 @@ import subprocess
 import sys
 import tempfile
 
-from tools.flash import messages, rename
+from tools.flash import rename
 from tools.paths import ROOT
 
 FIRMWARE = os.path.join(ROOT, "firmware")
@@ -125,8 +124,7 @@ def build(out=BUILD, quiet=False, src=FIRMWARE):
     """Pack the languages (tools/gen/lang.py, where a language module changed), then compile
     every .py of the firmware tree `src` (except main.py/boot.py) with mpy-cross (mpy_opt) into
     out, its private names made short (tools/flash/rename.py, unless MPY_RENAME=0; the map
-    in build/names.map for the default out) and the long messages of its raise statements
-    moved into why.bin (tools/flash/messages.py). (Another `src` is a transformed copy of
+    in build/names.map for the default out). (Another `src` is a transformed copy of
     firmware/, e.g. tools/bench/flat.py's.)"""
     from tools.gen import lang as gen_lang
 
@@ -139,7 +137,6 @@ def build(out=BUILD, quiet=False, src=FIRMWARE):
         os.makedirs(os.path.dirname(NAMES_MAP), exist_ok=True)
         rename.write_map(names, NAMES_MAP)
     want = set()
-    table = []  # the messages moved out of the modules' raise statements (why.bin)
     parent = os.path.dirname(os.path.abspath(out))
     os.makedirs(parent, exist_ok=True)
     work = tempfile.mkdtemp(prefix=".build-", dir=parent)  # beside out: os.replace is atomic
@@ -158,11 +155,6 @@ def build(out=BUILD, quiet=False, src=FIRMWARE):
                     text = source = f.read()
                 if names.get(rel):
                     text = rename.rename(text, names[rel])
-                if rel != messages.MODULE + ".py":
-                    try:
-                        text = messages.extract(text, table, rel)[0]
-                    except messages.MessageError as e:
-                        raise SystemExit("error: %s" % e) from None
                 if text != source:
                     path = tmp + ".py"
                     with open(path, "w", encoding="utf-8") as f:
@@ -172,12 +164,6 @@ def build(out=BUILD, quiet=False, src=FIRMWARE):
                 if result.returncode != 0:
                     raise SystemExit("error: mpy-cross failed on %s:\n%s" % (rel, result.stderr))
             _install(tmp, dst)
-        dst = os.path.join(out, messages.TABLE)  # the messages the modules raise, moved
-        want.add(os.path.normpath(dst))
-        tmp = os.path.join(work, "table")
-        with open(tmp, "wb") as f:
-            f.write(messages.table_bytes(table))
-        _install(tmp, dst)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     for base, _dirs, files in os.walk(out):  # drop outputs whose source is gone

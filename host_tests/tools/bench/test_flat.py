@@ -128,7 +128,7 @@ def test_todays_flat_copy_has_every_board_module_at_the_top_and_compiles(flat_co
     total = flash.build(out=str(tmp_path / "mpy"), quiet=True, src=fw)  # mpy-cross, all of it
     assert total > 0
     built = sorted(os.listdir(tmp_path / "mpy"))
-    assert built == sorted([flash.built_name(f) for f in done] + ["names.mpy", "why.bin"])
+    assert built == sorted([flash.built_name(f) for f in done] + ["names.mpy"])
 
 
 def test_the_flat_build_plays_the_same_game_with_the_same_bytes(flat_copy):
