@@ -126,11 +126,6 @@ goldens: $(STAMP)
 # from tracebacks for ~5 KB of heap on the Pico; MPY_OPT=2 keeps them (make flash MPY_OPT=2).
 MPY_OPT ?= 3
 export MPY_OPT
-# The build's short private names (tools/flash/rename.py): 1 renames (fewer interned names on
-# the Pico, build/names.map for people; make logs reads tracebacks back through it), 0 keeps
-# the real names in the .mpy files (make flash MPY_RENAME=0, to debug).
-MPY_RENAME ?= 1
-export MPY_RENAME
 
 build: $(STAMP)
 	$(PY) -m tools.flash build

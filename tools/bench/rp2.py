@@ -485,13 +485,6 @@ def replay(pico, presses, frames, log=None, idle=0.0):
 ERROR_LOG = "error.log"  # pico.runner.ErrorLog's file
 
 
-def _real_names(trace):
-    """A traceback of the build with its short private names put back (build/names.map)."""
-    from tools.flash import flash, rename
-
-    return rename.translate(trace, rename.read_map(flash.NAMES_MAP))
-
-
 LATE_ROUNDS = 2  # the `late` run: CONTINUE a worst-case save this many rounds before the end
 FOLLOW_MS = 20000  # how long the Pico may take beyond the plan to reach the planned frame
 REPLANS = 8  # plans made again from the Pico's saved game, at most, in one run
@@ -698,7 +691,6 @@ def run_worst(lane, presses, frames, log, until_ms, late=None):
         emu_s = pico.t / 1e9
         if "CRASH" in text:
             trace = pico.files().get(ERROR_LOG, b"").decode("utf-8", "replace")
-            trace = _real_names(trace)
             last = trace.rsplit("--- crash", 1)[-1].strip().splitlines()
             if last:
                 events.append("error log: " + " / ".join(x.strip() for x in last[-6:]))

@@ -2,9 +2,7 @@
 # SPDX-License-Identifier: MIT
 """Usage (the Makefile targets call these):
 
-    python -m tools.flash build              firmware/*.py -> build/mpy/*.mpy (main.py stays .py),
-                                             private names short (tools/flash/rename.py,
-                                             build/names.map; MPY_RENAME=0 keeps them)
+    python -m tools.flash build              firmware/*.py -> build/mpy/*.mpy (main.py stays .py)
     python -m tools.flash flash [--port P]   copy build/mpy to the board, changed files only, reset
     python -m tools.flash romfs [--out F]    build/mpy -> build/romfs.img (a ROMFS image)
     python -m tools.flash flash --romfs      deploy that image to the board's ROMFS partition,
@@ -41,14 +39,11 @@ import subprocess
 import sys
 import tempfile
 
-from tools.flash import rename
 from tools.paths import ROOT
 
 FIRMWARE = os.path.join(ROOT, "firmware")
 BUILD = os.path.join(ROOT, "build", "mpy")
 ROMFS_IMAGE = os.path.join(ROOT, "build", "romfs.img")
-# the build's short private names and the real ones (tools/flash/rename.py), for people
-NAMES_MAP = os.path.join(ROOT, "build", "names.map")
 PACKAGE = os.path.join(ROOT, "package.json")
 SOURCE_ONLY = ("main.py", "boot.py")  # run by name at boot: must stay source
 
@@ -123,19 +118,12 @@ def source_name(rel):
 def build(out=BUILD, quiet=False, src=FIRMWARE):
     """Pack the languages (tools/gen/lang.py, where a language module changed), then compile
     every .py of the firmware tree `src` (except main.py/boot.py) with mpy-cross (mpy_opt) into
-    out, its private names made short (tools/flash/rename.py, unless MPY_RENAME=0; the map
-    in build/names.map for the default out). (Another `src` is a transformed copy of
-    firmware/, e.g. tools/bench/flat.py's.)"""
+    out. (Another `src` is a transformed copy of firmware/, e.g. tools/bench/flat.py's.)"""
     from tools.gen import lang as gen_lang
 
     gen_lang.write(quiet=quiet)
     mpy_opt()  # a bad MPY_OPT stops the build before it starts
     files = firmware_files(src)
-    compiled = [rel for rel in files if built_name(rel) != rel and rel.endswith(".py")]
-    names = rename.plan(src, compiled) if rename.enabled() else {}
-    if os.path.abspath(out) == os.path.abspath(BUILD):
-        os.makedirs(os.path.dirname(NAMES_MAP), exist_ok=True)
-        rename.write_map(names, NAMES_MAP)
     want = set()
     parent = os.path.dirname(os.path.abspath(out))
     os.makedirs(parent, exist_ok=True)
@@ -151,14 +139,6 @@ def build(out=BUILD, quiet=False, src=FIRMWARE):
             if dst_rel == rel:
                 shutil.copyfile(path, tmp)
             else:
-                with open(path, encoding="utf-8") as f:
-                    text = source = f.read()
-                if names.get(rel):
-                    text = rename.rename(text, names[rel])
-                if text != source:
-                    path = tmp + ".py"
-                    with open(path, "w", encoding="utf-8") as f:
-                        f.write(text)
                 cmd = mpy_cross_cmd(path, tmp, source_name(rel))
                 result = subprocess.run(cmd, capture_output=True, text=True)
                 if result.returncode != 0:
@@ -460,8 +440,7 @@ def flash_romfs(port, reset=True):
 
 
 def logs(port):
-    """Print the board's error.log, the build's short private names in its tracebacks put
-    back to the real ones (build/names.map, tools/flash/rename.py)."""
+    """Print the board's error.log."""
     cmd = connect_args(port) + ["exec", LOG_SCRIPT]
     result = subprocess.run(cmd, capture_output=True, text=True)
     if result.returncode:
@@ -469,7 +448,7 @@ def logs(port):
         raise SystemExit(
             "error: mpremote failed (exit %d); is the board on %s?" % (result.returncode, port)
         )
-    sys.stdout.write(rename.translate(result.stdout, rename.read_map(NAMES_MAP)))
+    sys.stdout.write(result.stdout)
     return 0
 
 

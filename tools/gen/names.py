@@ -11,9 +11,7 @@ string constants) for good, in pools that double in size. Six pools hold 1,260 n
 14 KB on the 64-bit unix port), wherever the crossing name happens to be loaded. By then
 the heap holds a game and the interned names' own text in small blocks all over it, and a
 pool's block may not be found even with most of the heap free (the storms found it at a
-game's end, the emulated Pico in a 30-player game). The build keeps the firmware's names
-(``firmware_names``) within six pools on the rp2 port (tools/flash/rename.py gives private
-names short shared ones; the firmware makes no one-character string for its own sake).
+game's end, the emulated Pico in a 30-player game).
 ``names.py`` lists the names as attribute loads and constants of a function nobody calls:
 loading it at power-up (main.py, before anything else) interns them all while the heap is
 whole, so the pools and the names' text lie at its bottom and no later import needs a large

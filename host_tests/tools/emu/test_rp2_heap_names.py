@@ -1,12 +1,12 @@
 # On the Pico every name is interned at power-up: a game with computers interns none later.
 # SPDX-License-Identifier: MIT
 """MicroPython interns every identifier, short string constant, module name and file path
-of every module it loads, for good, in pools that double in size: six pools hold 1 260
-names and the 1 261st allocates a seventh of 1 280 slots, ~9 KB in one block on the rp2
-port, which a fragmented heap may not have (docs/app_infra.md, "Names are the cliff").
+of every module it loads, for good, in pools that double in size: seven pools hold 2 540
+names and the 2 541st allocates an eighth of 2 560 slots, ~18 KB in one block on the rp2
+port, which a fragmented heap may not have (docs/app_infra.md, "Interned names").
 main.py interns all the firmware's names first (heap.intern_names, names.py), while the heap
 is whole. Here: the names interned by that alone, on the real rp2 port in the emulated Pico,
-fit the six pools; then the bench's 4-player game (two `best` computers) played through its
+fit the seven pools; then the bench's 4-player game (two `best` computers) played through its
 first round from power-up, and the names counted at the REPL: the same. Emulated time only:
 nothing depends on the host's speed. Skips without the UF2 and the boot ROM."""
 
@@ -20,7 +20,8 @@ from tools.emu.rp2 import play
 UF2, BOOTROM, WHY = rp2.find_firmware()
 pytestmark = pytest.mark.skipif(WHY is not None, reason="emulated Pico: %s" % WHY)
 
-SIX_POOLS = 20 + 40 + 80 + 160 + 320 + 640  # qstr.c: the first pool 20, each next twice the last
+# qstr.c: the first pool 20, each next twice the last
+SEVEN_POOLS = 20 + 40 + 80 + 160 + 320 + 640 + 1280
 # title -> NEW GAME; one player; the name entry: clear, Å, Ø by the letter groups; done;
 # START GAME (as host_tests/tools/emu/test_rp2_names.py types ÅØÉ)
 NAME_ENTRY = "r 2 3 2 r L5 L3 L3 4 L3 L3 3 3 3 3 4 L3 L3 3 3 3 3 3 3 r L2 r"
@@ -43,9 +44,8 @@ def test_a_round_with_two_best_computers_interns_no_name_after_power_up():
         pico.run_ms(1500)
         code = "import heap\nheap.intern_names()\nimport micropython\nmicropython.qstr_info()"
         pools0, names0 = _pools_and_names(pico.repl_exec(code))
-    # the build's names fit the six pools (their private names made short, no character
-    # interned for its own sake: tools/flash/rename.py, gfx.font.points): no seventh pool
-    assert pools0 <= 6 and names0 < SIX_POOLS, (pools0, names0)
+    # the build's names fit seven pools: no eighth
+    assert pools0 <= 7 and names0 < SEVEN_POOLS, (pools0, names0)
 
     presses, _ = plan_game("yatzy", 4, 2, "best", max_rounds=1)
     with rp2.Pico(UF2, BOOTROM, fs=rp2.littlefs_image(files)) as pico:
@@ -58,7 +58,7 @@ def test_a_round_with_two_best_computers_interns_no_name_after_power_up():
     # the REPL's Ctrl-C stops the app; its own lines intern no name of their own
     assert _pools_and_names(out) == (pools0, names0), (
         "names interned after power-up: a module's name missing from names.py, or one made "
-        "at run time (docs/app_infra.md, 'Names are the cliff')"
+        "at run time (docs/app_infra.md, 'Interned names')"
     )
 
     # the name entry: a name with Nordic letters typed (test_rp2_names.py's presses), then
