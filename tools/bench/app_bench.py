@@ -28,9 +28,9 @@
 The replays run the `mpy-cross` build of firmware/ (what `make flash` puts on the Pico);
 `--source` runs the .py files instead (the unix port then compiles them on its heap).
 `--firmware DIR` replays (and builds) another firmware tree instead of firmware/, with the
-replay's tools modules from `--harness DIR` (a root holding tools/, default the repository):
-tools/bench/flat.py's flat copy, which must import the firmware by its flat names. The
-recording on CPython stays on firmware/ (the presses are the same).
+replay's tools modules from `--harness DIR` (a root holding tools/, default the repository),
+e.g. another worktree's, to compare two versions on one recording. The recording on CPython
+stays on firmware/ (the presses are the same).
 Targets: mean <= 300 data bytes per press; completes with heapsize=64k.
 """
 

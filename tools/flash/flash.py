@@ -118,7 +118,7 @@ def source_name(rel):
 def build(out=BUILD, quiet=False, src=FIRMWARE):
     """Pack the languages (tools/gen/lang.py, where a language module changed), then compile
     every .py of the firmware tree `src` (except main.py/boot.py) with mpy-cross (mpy_opt) into
-    out. (Another `src` is a transformed copy of firmware/, e.g. tools/bench/flat.py's.)"""
+    out. (Another `src`: another worktree's firmware/, tools/bench/app_bench.py --firmware.)"""
     from tools.gen import lang as gen_lang
 
     gen_lang.write(quiet=quiet)
