@@ -1,11 +1,12 @@
-# Named groups of modules the app drops from the heap, and the one function that drops them.
+# Named groups of modules the app drops from the heap, and the one way a module leaves it.
 # SPDX-License-Identifier: MIT
 """MicroPython keeps an imported module's functions, classes and constants in the heap
 until nothing refers to it. The app drops whole groups of modules it does not need at the
-moment (docs/app_infra.md, "Heap"); they are imported again when next used. This module
-goes too when a drop collects (``collect=False`` leaves it for the drop that follows):
-import it where it is called, never at a module's top, so that nothing keeps it loaded
-between the few moments that need it. Example::
+moment (docs/app_infra.md, "Heap"); they are imported again when next used. Each module
+leaves through ``unload.unload``, the one way for every layer. This module goes too when a
+drop collects (``collect=False`` leaves it for the drop that follows): import it where it
+is called, never at a module's top, so that nothing keeps it loaded between the few
+moments that need it. Example::
 
     drop("menus", "setup", "reader")   # a game starts: menus, set-up tables, save reader go
     drop("start", keep=before)         # after start-up: what reading the save loaded
@@ -14,6 +15,8 @@ between the few moments that need it. Example::
 
 import gc
 import sys
+
+from unload import unload
 
 GROUPS = {
     # the menu screens, the settings table they offer and the card view and standings
@@ -96,25 +99,17 @@ _RELEASE = {"setup": "yatzy.rules"}
 
 
 def drop(*groups, keep=None, collect=True):
-    """Drop the loaded modules of the named groups (but not those in the set `keep`): from
-    sys.modules and from their package, so nothing refers to them any more; then, unless
-    `collect` is False, drop this module too and collect."""
+    """Unload the loaded modules of the named groups (but not those in the set `keep`);
+    then, unless `collect` is False, collect."""
     for group in groups:
         cached = _RELEASE.get(group)
         if cached is not None and cached in sys.modules:
             sys.modules[cached].release()
         for name in GROUPS[group]:
-            if keep is not None and name in keep:
-                continue
-            if sys.modules.pop(name, None) is None:
-                continue
-            i = name.rfind(".")
-            pkg = sys.modules.get(name[:i]) if i > 0 else None
-            leaf = name[i + 1 :]
-            if pkg is not None and leaf in pkg.__dict__:
-                delattr(pkg, leaf)
+            if keep is None or name not in keep:
+                unload(name)
     if collect:  # the last drop of a step: this module goes too (imported again when next used)
-        sys.modules.pop(__name__, None)
+        unload(__name__)
         gc.collect()
 
 
@@ -127,8 +122,7 @@ def intern_names():
     for a name (tools/gen/names.py says more). Costs about 0.3 s at power-up on the Pico
     (296 ms for 1,486 names on the emulated rp2 port)."""
     __import__("names")  # (no local name: the collection below frees the module's code)
-    sys.modules.pop("names", None)
-    sys.modules.pop(__name__, None)
+    unload("names", __name__)
     gc.collect()
 
 

@@ -380,10 +380,9 @@ def _native_blit():
         d = {}
         exec(source.VIPER, d)
         col = d["col"]
-        import sys
+        from unload import unload
 
-        sys.modules.pop("gfx.blit")  # compiled: its text leaves the heap with the module
-        delattr(sys.modules["gfx"], "blit")
+        unload("gfx.blit")  # compiled: its text leaves the heap with the module
     except Exception:  # noqa: BLE001 - no micropython module, no native emitter, no room
         col = source.col
     k = _native[0] = (col, array("i", [0] * 8))

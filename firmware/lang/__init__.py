@@ -20,8 +20,6 @@ glyphs); the build packs it. Example::
     ('NYTT SPEL', 'KÅK', 'YATZY2')
 """
 
-import sys
-
 CODES = ("en", "fi", "sv", "nb")
 NAMES = ("ENGLISH", "SUOMI", "SVENSKA", "NORSK")  # each language's name in itself
 DEFAULT = "en"
@@ -79,11 +77,11 @@ T = _Words()
 
 def _pack(code):
     """lang/<code>_pack.py, imported and let go of at once: the caller keeps what it takes."""
-    name = code + "_pack"
-    __import__("lang." + name)
-    m = sys.modules.pop("lang." + name)
-    globals().pop(name, None)  # the package's reference to its submodule
-    return m
+    from unload import unload
+
+    name = "lang." + code + "_pack"
+    __import__(name)
+    return unload(name)
 
 
 def current():

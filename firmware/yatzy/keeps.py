@@ -208,8 +208,9 @@ def native():
 
                 k = {"micropython": micropython, "w": 32 if sys.maxsize > 0x7FFFFFFF else 0}
                 exec(source.VIPER, k)
-                sys.modules.pop("yatzy.kernels")  # compiled: its text leaves with the module
-                delattr(sys.modules["yatzy"], "kernels")
+                from unload import unload
+
+                unload("yatzy.kernels")  # compiled: its text leaves with the module
             except Exception:  # ImportError, SyntaxError (no native emitter), MemoryError
                 k = False
             _native[1] = k

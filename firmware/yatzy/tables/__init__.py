@@ -16,15 +16,11 @@ notice before they rely on it."""
 
 def load(name):
     """The generated module ``yatzy.tables.<name>``, dropped from the module table again."""
-    import sys
+    from unload import unload
 
     full = "yatzy.tables." + name
     __import__(full)
-    mod = sys.modules.pop(full)
-    pkg = sys.modules.get("yatzy.tables")
-    if pkg is not None and name in pkg.__dict__:
-        delattr(pkg, name)
-    return mod
+    return unload(full)
 
 
 _open = {}  # name -> the data file read() keeps open until close()

@@ -245,6 +245,7 @@ def mark(what):
     micropython.qstr_info()
 mark("start")
 import lang
+import unload  # (the packs leave through it: loaded once, at start-up)
 mark("loader")
 lang.use(%(code)r, False)
 x = lang.T["round_n"], lang.box("full_house"), lang.box("yatzy_2")
