@@ -36,7 +36,8 @@ from yatzy.rounds import (  # noqa: F401 (PHASE_NAMES, DIRECTION: the engine's o
     Rounds,
 )
 
-# A turn log entry's tag: the save's bytes tag (yatzy.codec._T_BYTES; the codec not loaded)
+# A turn log entry's tag: the save's bytes tag (yatzy.codec._T_BYTES; not imported, so that a
+# game that has not saved yet does not load the codec)
 _LOG_TAG = 7
 # The pseudo box a tie-break turn is "scored" in (sum of the dice, never on the card).
 TIEBREAK_BOX = "tiebreak"
@@ -66,7 +67,9 @@ class Player:
         # extra bonus earned, roll count, all dice, hold masks), back to back, each framed
         # as the save holds it (the bytes tag, the varint length): the first ``nbase`` bytes
         # in ``base`` from ``bstart`` (the saved turns where they lie, a bytes-like: saved()),
-        # the rest in ``log``. Saving copies both (yatzy.codec), undo truncates them.
+        # the rest in ``log``. Saving copies both (yatzy.codec), undo truncates them. About
+        # 25 bytes a turn, where a bytes object per turn took some 50 of heap on the Pico
+        # (and nested lists some 500).
         self.log = bytearray()
         self.base = None
         self.bstart = 0
@@ -91,14 +94,18 @@ class Player:
     @property
     def flat_turns(self):
         """The turn log as one bytes object per scored turn (``flat_log``), built on
-        demand (``base``'s turns read where they lie)."""
+        demand (``base``'s turns read where they lie): the one reader of the log's entries
+        (saving copies the log whole)."""
         from yatzy.engine_load import entries_of
 
         return entries_of(self)
 
     @property
     def turns(self):
-        """The turn log expanded (engine_load.turns_of), built on demand."""
+        """The turn log expanded: one list per scored turn [round, column, category,
+        score, extra bonus earned, rolls (list of dice lists), holds (hold mask before each
+        re-roll)]. Built on demand (records, tools; engine_load.turns_of), so a game keeps
+        only the compact bytes."""
         from yatzy.engine_load import turns_of
 
         return turns_of(self)
@@ -356,7 +363,8 @@ class Game(Card, Rounds):
             pl.saved_rolls += self.rules.rolls - self.rolls_used
         k = self.rules.categories.index(category)
         head = [self.round, column, k, pts, extra]
-        # as bytes (every value fits: rounds <= 69, scores and bonuses <= 100)
+        # as bytes (every value fits: rounds <= 69, scores and bonuses <= 100): one entry
+        # per scored turn, framed as the save frames a bytes field
         e = flat_log(head, self._rolls, self._holds)
         n = len(e)
         h = [_LOG_TAG]  # the tag, then the length as a varint (low 7 bits first)
