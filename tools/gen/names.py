@@ -74,10 +74,10 @@ def firmware_names(build_dir):
     """Sorted union of what loading the build's modules (SKIP left out) and main.py interns:
     each .mpy's names, the file's path as the board's import finds it (``ui/play.mpy``: the
     module's ``__file__``), a submodule's name in its package (``play``), and the identifiers
-    of the sources compiled at run time. No character is added for its own sake: indexing or
-    iterating a str, or chr(), would intern one-character strings, so the firmware walks a
-    str's bytes instead (gfx.font.points, text_of); a character that is a constant of the
-    code is a name of its module's table like any other."""
+    of the sources compiled at run time. A character a str is indexed or iterated into (or
+    chr() makes) is interned when it is made, not listed here: all the printable ones fit the
+    last pool's spare slots; a character that is a constant of the code is a name of its
+    module's table like any other."""
     from tools.flash import flash
 
     seen = set()

