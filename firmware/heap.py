@@ -115,13 +115,18 @@ def drop(*groups, keep=None, collect=True):
 
 def intern_names():
     """Power-up's first step (main.py; the host lanes that stand in for the Pico's heap call
-    it too): load names.py, which interns every name the firmware's modules use, and drop it
-    with this module. MicroPython keeps interned names for good, in pools that double in
-    size; done now, while the heap is whole, the seventh pool (one ~9 KB block on the Pico)
-    and the names' text lie at the heap's bottom, and no later import needs a large block
-    for a name (tools/gen/names.py says more). Costs about 0.3 s at power-up on the Pico
-    (296 ms for 1,486 names on the emulated rp2 port)."""
-    __import__("names")  # (no local name: the collection below frees the module's code)
+    it too): load names.mpy, which the build writes (tools/gen/names.py) and which interns
+    every name the firmware's modules use, and drop it with this module. MicroPython keeps
+    interned names for good, in pools that double in size; done now, while the heap is
+    whole, the last pool (1,280 slots in one block) and the names' text lie at the heap's
+    bottom, and no later import needs a large block for a name. Without it the stock UF2's
+    worst case (30 `best` computers) ran out of memory in its first round, allocating that
+    pool with 88 KB free in pieces (`python -m tools.bench.rp2 --only worst`). Costs about
+    0.4 s at power-up on the Pico."""
+    try:
+        __import__("names")  # (no local name: the collection below frees the module's code)
+    except ImportError:  # sources installed as they are (mpremote mip): no build, no names
+        pass
     unload("names", __name__)
     gc.collect()
 

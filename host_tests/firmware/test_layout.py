@@ -47,7 +47,7 @@ LONG_FUNCTIONS = {
     "pico/runner.py:main": "the wiring, in one place",
 }
 # Generated files (tools/gen): tables and the font, not written by hand.
-GENERATED = ("yatzy/tables/", "gfx/font.py", "names.py")
+GENERATED = ("yatzy/tables/", "gfx/font.py")
 # unload.unload is the one way a module leaves the heap, for every layer (the core's table
 # reader and kernels, the languages, the canvas, heap.drop): the core may import it, so it
 # may import only UNLOAD_MAY_IMPORT

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 """Usage (the Makefile targets call these):
 
-    python -m tools.flash build              firmware/*.py -> build/mpy/*.mpy (main.py stays .py)
+    python -m tools.flash build              firmware/*.py -> build/mpy/*.mpy (main.py stays .py),
+                                             and names.mpy (tools/gen/names.py)
     python -m tools.flash flash [--port P]   copy build/mpy to the board, changed files only, reset
     python -m tools.flash romfs [--out F]    build/mpy -> build/romfs.img (a ROMFS image)
     python -m tools.flash flash --romfs      deploy that image to the board's ROMFS partition,
@@ -146,36 +147,35 @@ def build(out=BUILD, quiet=False, src=FIRMWARE):
             _install(tmp, dst)
     finally:
         shutil.rmtree(work, ignore_errors=True)
+    want.add(os.path.normpath(os.path.join(out, "names.mpy")))
     for base, _dirs, files in os.walk(out):  # drop outputs whose source is gone
         for name in files:
             path = os.path.normpath(os.path.join(base, name))
             if path not in want:
                 os.remove(path)
-    _fresh_names(out, quiet)
+    _names(out)
     total = sum(os.path.getsize(p) for p in want)
     if not quiet:
         print("built %d files into %s: %d bytes" % (len(want), os.path.relpath(out, ROOT), total))
     return total
 
 
-def _fresh_names(out, quiet):
-    """names.mpy from the names of the modules just built (tools/gen/names.py), where the
-    committed names.py misses some: the board always interns the build's names at power-up."""
+def _names(out):
+    """names.mpy from the names of the modules just built (tools/gen/names.py): the board
+    interns them all at power-up (heap.intern_names). Generated at every build, never kept
+    in firmware/."""
     from tools.gen import names as gen_names
 
     text = gen_names.render(gen_names.firmware_names(out))
-    with open(os.path.join(FIRMWARE, "names.py")) as f:
-        if f.read() == text:
-            return
-    if not quiet:
-        print("note: firmware/names.py is stale (python -m tools.gen.names); built it afresh")
     with tempfile.TemporaryDirectory(dir=os.path.dirname(os.path.abspath(out))) as work:
         src, tmp = os.path.join(work, "names.py"), os.path.join(work, "names.mpy")
         with open(src, "w") as f:
             f.write(text)
         cmd = mpy_cross_cmd(src, tmp, "names")
         subprocess.run(cmd, check=True, capture_output=True)
-        _install(tmp, os.path.join(out, "names.mpy"))
+        dst = os.path.join(out, "names.mpy")
+        _install(tmp, dst)
+    return dst
 
 
 def _install(tmp, dst):

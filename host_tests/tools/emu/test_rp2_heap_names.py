@@ -1,14 +1,15 @@
-# On the Pico every name is interned at power-up: a game with computers interns none later.
+# On the Pico every name is interned at power-up: a game with computers makes no pool later.
 # SPDX-License-Identifier: MIT
 """MicroPython interns every identifier, short string constant, module name and file path
 of every module it loads, for good, in pools that double in size: seven pools hold 2 540
 names and the 2 541st allocates an eighth of 2 560 slots, ~18 KB in one block on the rp2
-port, which a fragmented heap may not have (docs/app_infra.md, "Interned names").
-main.py interns all the firmware's names first (heap.intern_names, names.py), while the heap
-is whole. Here: the names interned by that alone, on the real rp2 port in the emulated Pico,
-fit the seven pools; then the bench's 4-player game (two `best` computers) played through its
-first round from power-up, and the names counted at the REPL: the same. Emulated time only:
-nothing depends on the host's speed. Skips without the UF2 and the boot ROM."""
+port, which a fragmented heap may not have (docs/app_infra.md, "Interned names"). main.py
+interns all the firmware's names first (heap.intern_names, the build's names.mpy), while the
+heap is whole. Here: the names interned by that alone, on the real rp2 port in the emulated
+Pico, fit the seven pools; then the bench's 4-player game (two `best` computers) played
+through its first round from power-up, and the names counted at the REPL: no pool more, and
+no name but characters. Emulated time only: nothing depends on the host's speed. Skips
+without the UF2 and the boot ROM."""
 
 import re
 
@@ -60,7 +61,7 @@ def test_a_round_with_two_best_computers_interns_no_name_after_power_up():
     # character a str is indexed into may be interned, no other name, and no pool is made
     pools, names = _pools_and_names(out)
     assert pools == pools0 and names0 <= names <= names0 + CHARACTERS, (
-        "names interned after power-up: a module's name missing from names.py, or one made "
+        "names interned after power-up: a module's name missing from names.mpy, or one made "
         "at run time (docs/app_infra.md, 'Interned names')"
     )
 
