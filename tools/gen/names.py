@@ -153,7 +153,7 @@ def render(names):
         "# SPDX-License-Identifier: MIT",
         '"""The %d names the firmware interns, written by the build. main.py imports this'
         % len(names),
-        "first, while the heap is whole, and drops it (tools/gen/names.py says why). Nothing"
+        "first, while the heap is whole, and drops it (tools/gen/names.py says why). Nothing",
         'calls the function."""',
         "",
         "",
