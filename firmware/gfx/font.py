@@ -31,7 +31,7 @@ def _slot(c):
 def points(s):
     """The code points of str `s` as ints, read from its UTF-8 bytes (bytes for ASCII).
     Indexing or iterating a str makes one-character strings, which MicroPython interns
-    for good (docs/app_infra.md, 'Names are the cliff'); walking the bytes makes none.
+    for good (docs/app_infra.md, 'Heap'); walking the bytes makes none.
     Example: ``list(points("K\u00e5k"))`` is ``[75, 229, 107]``."""
     b = s.encode("utf-8", "surrogatepass")
     if len(b) == len(s):

@@ -24,7 +24,7 @@ CHARS = (
 GROUPS = (0, 1, 27, 34, 57)  # space, A, Å, À, 0
 # CHARS as code points, one byte each. The entry keeps and steps through code points and
 # makes a str only to draw or return one: indexing or iterating a str would intern each
-# character as a name for good (docs/app_infra.md, "Names are the cliff").
+# character as a name for good (docs/app_infra.md, "Interned names are for good").
 _CODES = bytes(points(CHARS))
 
 

@@ -3,7 +3,7 @@
 """MicroPython interns every identifier, short string constant, module name and file path
 of every module it loads, for good, in pools that double in size: seven pools hold 2 540
 names and the 2 541st allocates an eighth of 2 560 slots, ~18 KB in one block on the rp2
-port, which a fragmented heap may not have (docs/app_infra.md, "Interned names"). main.py
+port, which a fragmented heap may not have (docs/app_infra.md, "Heap"). main.py
 interns all the firmware's names first (heap.intern_names, the build's names.mpy), while the
 heap is whole. Here: the names interned by that alone, on the real rp2 port in the emulated
 Pico, fit the seven pools; then the bench's 4-player game (two `best` computers) played
@@ -62,7 +62,7 @@ def test_a_round_with_two_best_computers_interns_no_name_after_power_up():
     pools, names = _pools_and_names(out)
     assert pools == pools0 and names0 <= names <= names0 + CHARACTERS, (
         "names interned after power-up: a module's name missing from names.mpy, or one made "
-        "at run time (docs/app_infra.md, 'Interned names')"
+        "at run time (docs/app_infra.md, 'Heap')"
     )
 
     # the name entry: a name with Nordic letters typed (test_rp2_names.py's presses), then

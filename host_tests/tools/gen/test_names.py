@@ -82,7 +82,7 @@ def test_after_names_no_module_of_the_firmware_interns_a_name(build):
 
 # the printable characters the font draws (ASCII 32..126, Latin-1 160..255), each of which a
 # str indexed or iterated into interns: on the emulated Pico all of them cost 2.1 KB of heap
-# once and fit the last pool's spare slots (docs/app_infra.md, "Interned names")
+# once and fit the last pool's spare slots (docs/app_infra.md, "Interned names are for good")
 CHARACTERS = 95 + 96
 WALK = os.path.join(os.path.dirname(__file__), "..", "..", "support", "walk_names.py")
 # the screens the walks must have gone through between them (else they prove little)
