@@ -16,6 +16,16 @@ from lang import T
 from ui import keys
 from ui.widgets import reading, softkeys, upper, wrap
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+_EMPTY_MS = const(4000)  # how long the empty battery's message shows before the app sleeps
+
 
 class App:
     """The game as a player holds it; see the file header and docs/CONTRACTS.md."""
@@ -57,6 +67,12 @@ class App:
         self._save_due = False  # save_soon(): the game is saved once the frame is sent
         self._setup_due = None  # a new game's set-up, saved (before it) once the frame is sent
         self._tables_due = 0  # the computers' tables for this many dice, built after the frame
+        # the battery gauge's level, set by the shell (docs/CONTRACTS.md, "Battery"): None on
+        # USB power or without a gauge, -1 empty, 0 low, 1..4 bars
+        self.battery = None
+        self._bat = None  # the level last drawn
+        self._warned = False  # "battery low" shown since the level was last above low
+        self._empty = 0  # empty: the ms when the app sleeps (its message shown), else 0
 
     # ---- life cycle -------------------------------------------------------------------
     def start(self, now_ms):
@@ -262,6 +278,11 @@ class App:
         self.now = now_ms
         if self.asleep:
             return None
+        b = self.battery
+        if b != self._bat or self._empty or (b == 0 and not self._warned):
+            wait = self._power(now_ms)
+            if self._empty:
+                return wait
         wait = None
         screen = self.screen
         if screen is not None:
@@ -288,8 +309,55 @@ class App:
             return None
         return left
 
+    def _power(self, now):
+        """The battery gauge's decisions, on a tick after the level changed: redraw the
+        gauge; warn once when low; when empty, save the game, show why, then sleep (a press
+        shows the message again; once the level is back, the title, with the game to
+        continue). Returns the ms until the next tick while empty."""
+        b = self.battery
+        if b != self._bat:
+            self._bat = b
+            self.changed()
+            if b is None or b > 1:
+                self._warned = False
+        if self._empty:
+            if b is None or b >= 0:  # charged (or USB): start afresh, as at power-up
+                self._empty = 0
+                self.start(now)
+                return None
+            if now < self._empty:
+                return self._empty - now
+            self.asleep = True  # the shell powers the panel off: nothing is saved again
+            return None
+        if b == 0 and not self._warned:
+            s = self.screen
+            if hasattr(s, "toast"):  # the play screen's foot, else a list screen's note
+                s.toast = T["battery_low"]
+            elif hasattr(s, "note"):
+                s.note = T["battery_low"]
+            else:
+                return None  # shown on the next screen that can
+            self._warned = True
+        if b is not None and b < 0:
+            self.save_now()  # above the voltage a flash write needs (hardware/README.md)
+            self.game = None  # nothing left to save: sleep and power-down save nothing
+            self._empty = now + _EMPTY_MS
+            cv = self.cv
+            cv.fill(0)
+            cv.text_center(8, T["battery_empty"], MEDIUM)
+            y = 22
+            for line in wrap(T["battery_saved"], 31)[:5]:
+                cv.text_center(y, line, SMALL)
+                y += 7
+            self.screen = None
+            self.pusher.push()
+            return _EMPTY_MS
+        return None
+
     def wake(self, now_ms):
         """Leave sleep: the same screen comes back (sent in full, the panel was off)."""
+        if self._empty:  # the empty battery's message, still on the panel: shown again
+            self._empty = now_ms + _EMPTY_MS
         self.asleep = False
         self.now = self.last_input = now_ms
         self.pusher.invalidate()

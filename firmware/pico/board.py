@@ -36,6 +36,9 @@ _SDA = const(4)
 _SCL = const(5)
 _OLED_RES = const(6)
 _BUZZER = const(15)
+_VBUS = const(24)  # high while USB powers the Pico (Pico, Pico 2; the radio's WL_GPIO2 on a W)
+_WL_CS = const(25)  # Pico W: the radio's SPI select; high connects VSYS/3 to GPIO29
+_VSYS = const(29)  # ADC3: VSYS through the Pico's 200k/100k divider (VSYS/3)
 _BUTTON_GPIO = const((8, 9, 10, 11, 12, 13, 14))  # in BUTTONS order: hold1..hold6, roll
 # Button names as the app knows them (contract: "hold1".."hold6", "roll"), in PINS order.
 BUTTONS = _keys.NAMES
@@ -167,6 +170,26 @@ class Board:
         pwm = m.PWM(m.Pin(_BUZZER))
         pwm.duty_u16(0)
         return pwm
+
+    def battery(self):
+        """The battery gauge (pico.battery.Gauge) on ADC3, GPIO29 (VSYS/3), and the VBUS
+        input; on a Pico W, whose GPIO29 is also the radio's SPI clock, the ADC is made at
+        each reading, inside the dance, with WL_CS (GPIO25), and VBUS is the radio's
+        WL_GPIO2. Without an ADC (the host's fakes) it never reads a level."""
+        from pico.battery import Gauge
+
+        m = self.machine
+        if getattr(m, "ADC", None) is None:
+            return Gauge()
+        try:
+            import sys
+
+            w = " W with RP2" in sys.implementation._machine  # Pico W, Pico 2 W
+        except (ImportError, AttributeError):
+            w = False
+        if w:
+            return Gauge(m, (None, m.Pin("WL_GPIO2", m.Pin.IN), m.Pin(_WL_CS), _VSYS))
+        return Gauge(m, (m.ADC(_VSYS), m.Pin(_VBUS, m.Pin.IN), None, _VSYS))
 
     def led(self):
         m = self.machine

@@ -10,7 +10,8 @@
 # button poll and a wait), sound.tick; then idle until the earliest deadline (the app's, the
 # sound's, the debouncer's; at most poll_ms) with `idle`, Board.wait_ms on the Pico: the CPU
 # sleeps (WFE) and a button edge ends the wait at once, so a press is acted on right after
-# its deciding edge rather than at the next poll.
+# its deciding edge rather than at the next poll. Every 2 s (and right after a wake) a battery
+# reading (pico.battery.Gauge) sets app.battery; a new level ticks the app at once.
 # Sleep: when app.asleep turns True the runner saves, powers the display off and naps in
 # lightsleep chunks (feeding the watchdog between them) until a button is down; then it
 # powers the display on, drops that press (buttons.resync: every button must first be seen
@@ -30,9 +31,11 @@ except ImportError:  # CPython
         return x
 
 
+from save.storage import LOG_MAX, ErrorLog  # noqa: F401 (the crash log; tools import it here)
+
 POLL_MS = const(1000)  # longest idle wait while awake (a button edge ends it early)
 _ERROR_IDLE_MS = const(300000)  # an unattended error screen powers down after 5 minutes
-LOG_MAX = const(4096)
+_BATTERY_MS = const(2000)  # a battery reading (6 ADC conversions) this often while awake
 
 
 def format_exception(exc):
@@ -49,32 +52,6 @@ def format_exception(exc):
     import traceback
 
     return "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
-
-
-class ErrorLog:
-    """Append-only text log of at most max_bytes in one storage file; oldest lines go first."""
-
-    def __init__(self, storage, name="error.log", max_bytes=LOG_MAX):
-        if max_bytes < 64:
-            raise ValueError("log max_bytes must be at least 64, got %r" % (max_bytes,))
-        self.storage = storage
-        self.name = name
-        self.max_bytes = max_bytes
-
-    def read(self):
-        data = self.storage.read(self.name)
-        return b"" if data is None else bytes(data)
-
-    def append(self, text):
-        data = self.read() + text.encode()
-        if not data.endswith(b"\n"):
-            data += b"\n"
-        if len(data) > self.max_bytes:
-            cut = len(data) - self.max_bytes
-            nl = data.find(b"\n", cut - 1)
-            # drop whole lines from the front; a single huge line is cut hard
-            data = data[nl + 1 :] if 0 <= nl < len(data) - 1 else data[cut:]
-        self.storage.write(self.name, data)
 
 
 class Runner:
@@ -97,6 +74,7 @@ class Runner:
         reset=None,
         poll_ms=POLL_MS,
         sleep_chunk_ms=None,
+        battery=None,
     ):
         if sleep_chunk_ms is None:
             from pico.board import SLEEP_CHUNK_MS as sleep_chunk_ms
@@ -115,6 +93,8 @@ class Runner:
         self.reset = reset  # machine.reset: used when restarting the app itself failed
         self.poll_ms = poll_ms
         self.sleep_chunk_ms = sleep_chunk_ms
+        self.battery = battery  # pico.battery.Gauge (its read() and add()), or None
+        self._bat_at = 0  # monotonic ms of the next battery reading
         raw = ticks_ms()
         self._base = (0, raw)  # (monotonic ms, raw ticks) replaced as one object: IRQ-safe
         self.app = None
@@ -205,6 +185,7 @@ class Runner:
             self.start()
             return
         app = self.app
+        level = self._battery(now, app)
         pressed = False
         for button, kind, t in self.buttons.poll(now):
             app.press(button, kind, t)
@@ -212,7 +193,7 @@ class Runner:
         if pressed:
             self.apply_settings()
         due = self._tick_at
-        if pressed or (due is not None and now >= due):
+        if pressed or level or (due is not None and now >= due):
             wait = app.tick(now)
             if app.asleep:
                 self.sleep()
@@ -226,6 +207,19 @@ class Runner:
         delay = _min(delay, self.buttons.next_deadline(now))
         if delay > 0 and self.idle is not None:
             self.idle(delay)
+
+    def _battery(self, now, app):
+        """A battery reading every _BATTERY_MS while awake, its level to the app (docs/
+        CONTRACTS.md, "Battery"); True when the level changed: the app ticks at once."""
+        g = self.battery
+        if g is None or now < self._bat_at:
+            return False
+        self._bat_at = now + _BATTERY_MS
+        level = g.add(g.read(), now)
+        if level == app.battery:
+            return False
+        app.battery = level
+        return True
 
     # -- sleep -----------------------------------------------------------------
     def _nap_until_press(self):
@@ -249,7 +243,7 @@ class Runner:
             self.sound.stop()
         now = self._nap_until_press()
         self.app.wake(now)
-        self._tick_at = now
+        self._tick_at = self._bat_at = now  # a reading before a press acts: a save needs it
 
     # -- crashes ---------------------------------------------------------------
     def crashed(self, exc):
@@ -351,6 +345,7 @@ class Parts:
         self.wdt = board.watchdog()
         self.hold1 = board.held("hold1")
         self.led = board.led()
+        self.battery = board.battery()  # pico.battery.Gauge on the board's ADC3 and VBUS
         self.on_edge = None  # main(): handler(index, level) of every button edge
         board.irq_on_buttons(self.edge)
         t, m = board.time, board.machine
@@ -432,6 +427,7 @@ def main(parts, display, randbytes=None, root="", steps=None):
         on_settings=on_settings,
         reset=parts.reset,
         sleep_chunk_ms=parts.sleep_chunk_ms,
+        battery=parts.battery,
     )
 
     def edge(index, level):

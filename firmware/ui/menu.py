@@ -11,7 +11,7 @@ from settings import choices
 
 from ui.keys import HOLD5, ROLL
 from ui.lists import ListScreen, cycle, on_off
-from ui.widgets import softkeys, upper
+from ui.widgets import battery, softkeys, upper
 
 
 class Title(ListScreen):
@@ -36,6 +36,7 @@ class Title(ListScreen):
 
     def draw(self, cv):
         cv.text_center(0, T["app"], MEDIUM)
+        battery(cv, 118, 1, self.app.battery)
         self.draw_rows(cv, 10, 6)
         info = self.app.saved_info
         if info is not None and self.cur == 0:

@@ -17,7 +17,7 @@ from yatzy.holds import flags_of
 
 from ui.card import ROW_H, bonus_open, bonus_text, cursor_bar, draw_card, draw_row
 from ui.keys import COLS, ROLL
-from ui.widgets import fit_lines, softkeys, upper
+from ui.widgets import battery, fit_lines, softkeys, upper
 
 try:
     from micropython import const
@@ -191,6 +191,8 @@ def draw_info(play, cv):
         cv.text(x, 37, T["place"] % (place, len(g.players)), SMALL)
     if play.mode == TURN:
         draw_roll_line(play, cv)
+    if not play.toast and play.mode != CONFIRM and (r.dice == 5 or play.mode != TURN):
+        battery(cv, 118, 42, play.app.battery)  # (Maxi's roll line is there while rolling)
     if play.mode == CONFIRM:
         c, col = play.order[play.cur]
         cv.fill_rect(x - 1, 36, 128 - x + 1, 12, 1)

@@ -46,6 +46,17 @@ def softkeys(cv, labels):
         cv.text(left + (w - SMALL.width(s)) // 2, KEY_Y, s, SMALL, 0)
 
 
+def battery(cv, x, y, level):
+    """The battery gauge, 9 x 5 px from x, y: an outline filled by `level` 1..4 (the app's
+    `battery`), left empty when low or empty; nothing at all for None (USB power)."""
+    if level is None:
+        return
+    cv.rect(x, y, 8, 5, 1)
+    cv.vline(x + 8, y + 1, 3, 1)
+    if level > 0:
+        cv.fill_rect(x + 1, y + 1, (level * 6 + 3) >> 2, 3, 1)
+
+
 def title_bar(cv, text, right=None):
     """Inverted 7-px title row with optional right-aligned text."""
     cv.fill_rect(0, 0, 128, 7, 1)

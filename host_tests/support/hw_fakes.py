@@ -126,6 +126,34 @@ class FakePWM:
         self.log.append(("duty", d))
 
 
+class FakeADC:
+    """machine.ADC for ADC3 (VSYS/3 against 3.3 V): read_u16() of `vsys(t_ms)` mV (a number
+    or a callable of the clock's time), plus uniform noise of +-`noise` counts of the
+    RP2040's 12 bits (xorshift32 from `seed`), scaled to 16 bits as MicroPython's rp2 port
+    does. `reads` counts the conversions."""
+
+    def __init__(self, clock, vsys, noise=0, seed=1):
+        self.clock = clock
+        self.vsys = vsys
+        self.noise = noise
+        self.state = seed or 1
+        self.reads = 0
+
+    def read_u16(self):
+        self.reads += 1
+        millivolts = self.vsys(self.clock.t) if callable(self.vsys) else self.vsys
+        raw = millivolts * 4096 // 9900
+        if self.noise:
+            x = self.state
+            x ^= (x << 13) & 0xFFFFFFFF
+            x ^= x >> 17
+            x ^= (x << 5) & 0xFFFFFFFF
+            self.state = x
+            raw += x % (2 * self.noise + 1) - self.noise
+        raw = 0 if raw < 0 else 4095 if raw > 4095 else raw
+        return raw << 4 | raw >> 8
+
+
 class FakeWDT:
     def __init__(self, clock=None, timeout=8000):
         self.clock = clock
@@ -146,7 +174,7 @@ class FakeWDT:
 class FakeMachine:
     """Enough of `machine` for board.Board: Pin, I2C, PWM, WDT, lightsleep, reset."""
 
-    def __init__(self, clock, scripts=None, wdt=True, record_i2c=True):
+    def __init__(self, clock, scripts=None, wdt=True, record_i2c=True, adc=None):
         machine = self
         self.clock = clock
         self.pins = {}
@@ -193,6 +221,14 @@ class FakeMachine:
             return p
 
         self.Pin = PinFactory()
+        if adc is not None:  # ADC(29): ADC3, VSYS/3 (board.Board.battery)
+            self.adc_made = []
+
+            def make_adc(channel):
+                machine.adc_made.append(channel)
+                return adc
+
+            self.ADC = make_adc
         self.I2C = i2c
         self.PWM = pwm
         if wdt:

@@ -18,7 +18,17 @@ from tools.sim import scenes as app_scenes
 
 # the main screens, golden in every language: title, menu, settings, play, card, game over,
 # high scores
-LANG_SCENES = ("title", "menu", "settings", "turn", "card", "gameover", "highscores")
+LANG_SCENES = (
+    "title",
+    "menu",
+    "settings",
+    "turn",
+    "card",
+    "gameover",
+    "highscores",
+    "battery_low",
+    "battery_empty",
+)
 
 
 def main(argv=None):

@@ -342,6 +342,30 @@ def scene_fatal():
     return d
 
 
+def on_battery(d, level):
+    """The shell's gauge reading `level` (app.battery: -1 empty .. 4) and the tick after it."""
+    d.app.battery = level
+    d.t += 2000
+    d.app.tick(d.t)
+    return d
+
+
+def scene_battery_title():
+    return on_battery(new_driver(), 3)
+
+
+def scene_battery_turn():
+    return on_battery(scene_turn(), 2)
+
+
+def scene_battery_low():
+    return on_battery(on_battery(scene_turn(), 1), 0)
+
+
+def scene_battery_empty():
+    return on_battery(scene_turn(), -1)
+
+
 def save_png(display, path, scale=1):
     """The panel as a PNG (needs Pillow: CPython only)."""
     from PIL import Image
@@ -599,4 +623,8 @@ SCENES = (
     ("resume", scene_resume),
     ("reset", scene_reset),
     ("lefthanded", scene_lefthanded),
+    ("battery_title", scene_battery_title),
+    ("battery_turn", scene_battery_turn),
+    ("battery_low", scene_battery_low),
+    ("battery_empty", scene_battery_empty),
 )
