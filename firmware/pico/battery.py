@@ -21,7 +21,6 @@ _HYST = const(40)  # mV above the next foot before the level goes up (noise, loa
 _OUT = const(250)  # mV above empty's foot before empty is left (a rested cell gains ~0.1 V)
 _STEP = const(50)  # mV one reading may move the average at most (a glitch moves it 12)
 _MV = const(9900)  # VSYS mV per 65536 counts of read_u16: ADC3 reads VSYS/3, 3.3 V reference
-_GAP = const(10000)  # ms between readings after which the average starts afresh (asleep)
 
 
 def _level(v, _over):
@@ -35,13 +34,13 @@ def _level(v, _over):
 
 class Gauge:
     """The battery's level from VSYS readings: None (USB power, or no reading), -1 empty,
-    0 low, 1..4 bars. add(data, now) takes one reading: a few read_u16() values of ADC3
+    0 low, 1..4 bars. add(data) takes one reading: a few read_u16() values of ADC3
     (VSYS/3), None on USB power; the highest and the lowest are dropped and the rest
     averaged; the gauge's average moves a quarter of the way to each reading (at most
-    _STEP), starts afresh after a gap (a sleep); the level goes down below its foot and up
-    only _HYST above the next one (_OUT to leave empty).
+    _STEP), and after reset() (a wake: the charge may have changed meanwhile) starts afresh;
+    the level goes down below its foot and up only _HYST above the next (_OUT from empty).
 
-    >>> g = Gauge(); g.add((24000, 24010, 23990, 24005), 0), g.add(None, 2000)
+    >>> g = Gauge(); g.add((24000, 24010, 23990, 24005)), g.add(None)
     (3, None)
     """
 
@@ -49,10 +48,13 @@ class Gauge:
         self.machine = machine
         self._adc = pins  # Board.battery(): (adc, vbus, wl_cs, gpio); None: no ADC
         self.level = None
-        self._avg = 0  # mV x 4 (0: no reading yet)
-        self._t = 0  # ms of the last reading
+        self._avg = 0  # mV x 4 (0: none since the last reset)
 
-    def add(self, data, now):
+    def reset(self):
+        """The next reading starts the average afresh; the level stays until then."""
+        self._avg = 0
+
+    def add(self, data):
         if not data:
             self.level = None
             self._avg = 0
@@ -69,13 +71,12 @@ class Gauge:
             n -= 2
         v = total * _MV // (n << 16)  # this reading's VSYS, mV
         a = self._avg
-        if a and now - self._t < _GAP:
+        if a:
             d = v - (a >> 2)
             a += _STEP if d > _STEP else -_STEP if d < -_STEP else d
         else:
             a = v << 2
         self._avg = a
-        self._t = now
         v = a >> 2
         lv = self.level
         n = _level(v, 0)

@@ -215,7 +215,7 @@ class Runner:
         if g is None or now < self._bat_at:
             return False
         self._bat_at = now + _BATTERY_MS
-        level = g.add(g.read(), now)
+        level = g.add(g.read())
         if level == app.battery:
             return False
         app.battery = level
@@ -244,6 +244,8 @@ class Runner:
         now = self._nap_until_press()
         self.app.wake(now)
         self._tick_at = self._bat_at = now  # a reading before a press acts: a save needs it
+        if self.battery is not None:
+            self.battery.reset()  # charged (or not) while asleep: the average starts afresh
 
     # -- crashes ---------------------------------------------------------------
     def crashed(self, exc):

@@ -23,17 +23,9 @@ def raw(millivolts):
     return r << 4 | r >> 8
 
 
-class _G(Gauge):
-    t = 0  # ms of the last reading the tests gave it
-
-
 def levels(gauge, mvs, usb=False):
-    """The levels after readings of VSYS = each of mvs, one every BATTERY_MS."""
-    out = []
-    for v in mvs:
-        gauge.t += BATTERY_MS
-        out.append(gauge.add(None if usb else (raw(v),) * 6, gauge.t))
-    return out
+    """The levels after readings of VSYS = each of mvs."""
+    return [gauge.add(None if usb else (raw(v),) * 6) for v in mvs]
 
 
 @pytest.mark.parametrize(
@@ -41,18 +33,18 @@ def levels(gauge, mvs, usb=False):
     [(4150, 4), (3750, 4), (3650, 3), (3500, 2), (3400, 1), (3250, 0), (3050, -1), (2500, -1)],
 )
 def test_a_steady_voltage_gives_its_level(millivolts, level):
-    assert levels(_G(), [millivolts])[-1] == level
+    assert levels(Gauge(), [millivolts])[-1] == level
 
 
 def test_usb_power_shows_no_gauge_whatever_vsys_reads():
-    g = _G()
+    g = Gauge()
     # VSYS on USB is VBUS less the Pico's diode; an ADC read as 0 must not alarm either
     assert levels(g, [4700, 0, 0, 2000], usb=True) == [None] * 4
-    assert g.add((), 1) is None  # no reading
+    assert g.add(()) is None  # no reading
 
 
 def test_the_level_falls_below_a_foot_and_rises_only_clear_of_it():
-    g = _G()
+    g = Gauge()
     assert levels(g, [3560] * 8) == [3] * 8
     assert levels(g, [3540] * 8)[-1] == 2  # below 3550: one level down
     assert levels(g, [3560] * 20)[-1] == 2  # back above the foot, within the hysteresis
@@ -60,7 +52,7 @@ def test_the_level_falls_below_a_foot_and_rises_only_clear_of_it():
 
 
 def test_empty_is_left_only_once_the_cell_is_charging():
-    g = _G()
+    g = Gauge()
     assert levels(g, [3050] * 4)[-1] == -1
     assert levels(g, [3200] * 20)[-1] == -1  # a rested cell recovers ~0.1 V: still empty
     assert levels(g, [3400] * 30)[-1] == 1  # TP4056 charging it
@@ -76,32 +68,33 @@ def _noisy(millivolts, noise, n, seed=5):
 def test_noise_at_a_foot_never_flickers_the_gauge(foot):
     # +-30 counts of the 12-bit ADC (+-73 mV of VSYS) on every conversion, the battery right
     # on a foot for 10 minutes of readings: the level settles once and stays
-    g = _G()
-    seen = [g.add(r, i * BATTERY_MS) for i, r in enumerate(_noisy(foot, 30, 300))]
+    g = Gauge()
+    seen = [g.add(r) for r in _noisy(foot, 30, 300)]
     changes = sum(1 for a, b in zip(seen, seen[1:]) if a != b)
     assert changes <= 1, seen
 
 
 def test_a_glitch_is_no_alarm():
-    g = _G()
+    g = Gauge()
     assert levels(g, [3400] * 10)[-1] == 1
     # one conversion read as 0 in a reading, then a whole reading of zeros (a loose contact)
-    assert g.add((0, raw(3400), raw(3400), raw(3400), raw(3400), raw(3400)), g.t + 1) == 1
-    assert g.add((0,) * 6, g.t + 2) == 1
+    assert g.add((0, raw(3400), raw(3400), raw(3400), raw(3400), raw(3400))) == 1
+    assert g.add((0,) * 6) == 1
     assert levels(g, [3400] * 3)[-1] == 1
 
 
-def test_after_a_gap_the_average_starts_afresh():
-    g = _G()
+def test_after_a_reset_the_average_starts_afresh():
+    g = Gauge()
     assert levels(g, [3050] * 4)[-1] == -1
     assert levels(g, [3600])[-1] == -1  # the next reading moves the average 50 mV at most
-    g.t += 60000  # asleep a minute, charged meanwhile: the first reading is the average
+    g.reset()  # a wake: charged meanwhile, the first reading is the average
+    assert g.level == -1
     assert levels(g, [3600])[-1] == 1  # out of empty, clear of its 250 mV
     assert levels(g, [3600])[-1] == 3
 
 
 def test_the_average_follows_a_real_fall():
-    g = _G()
+    g = Gauge()
     seen = levels(g, [3600 - 5 * i for i in range(120)])  # -5 mV a reading, to 3005 mV
     assert seen[0] == 3 and seen[-1] == -1
     assert sorted(seen, reverse=True) == seen  # never back up while it falls

@@ -17,6 +17,10 @@
 //   free / pause        run freely (for mpremote on the TCP bridge) / stop; pause replies "ran"
 //   gpio {pin, level, at}   drive an input 0/1 or release it ("z": it follows the pad's pull)
 //                       at emulated time `at` (ns; now when absent or past)
+//   adc {ch, value, noise, seed}   ADC channel `ch` (0-3: GPIO26-29, 4: the temperature
+//                       sensor) reads the 12-bit `value` from now on, plus uniform noise of
+//                       +-`noise` counts (xorshift32 from `seed`); kept across resets (stock
+//                       rp2040js reads a fixed array of zeros: the host sets the values here)
 //   send {hex}          bytes into the USB CDC, as a host would type them
 //   cut {cycle | flash} power cut: at that CPU cycle, or right after the `flash`-th erase or
 //                       program from now; power returns at once with the flash as it was
@@ -136,7 +140,7 @@ let tBase = 0; // ns and cycles of the power-ups before this one
 let cBase = 0;
 const now = () => tBase + chip.clock.nanos;
 const cyc = () => cBase + chip.mcu.core.cycles;
-const counts = { i2c_bytes: 0, i2c_tx: 0, nacks: 0, erases: 0, programs: 0, resets: 0 };
+const counts = { i2c_bytes: 0, i2c_tx: 0, nacks: 0, erases: 0, programs: 0, resets: 0, adc_reads: 0 };
 
 // ---- emulated-time schedule (absolute ns), re-armed on every power-up ------------------------
 let schedule = []; // [{at, fn}] sorted by `at`
@@ -191,6 +195,25 @@ function drive(n, level) {
   else driven.set(n, !!level);
   settle(pin);
   emit({ ev: 'gpio', pin: n, level: level === null ? 'z' : level, t: now(), cyc: cyc() });
+}
+
+// ---- ADC: each channel's value as the host set it, with optional noise ----------------------------
+const adcIn = [0, 1, 2, 3, 4].map(() => ({ value: 0, noise: 0, s: 1 }));
+function adcValue(ch) {
+  const c = adcIn[ch];
+  counts.adc_reads++;
+  if (!c) return 0;
+  if (!c.noise) return c.value;
+  let x = c.s; // xorshift32
+  x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0;
+  c.s = x;
+  const v = c.value + (x % (2 * c.noise + 1)) - c.noise;
+  return Math.max(0, Math.min(4095, v));
+}
+function attachADC(mcu) {
+  // rp2040js's conversion (2 us, as the RP2040's 96 cycles of its 48 MHz clock) reads
+  // channelValues[channel] when it completes: served from adcIn
+  mcu.adc.channelValues = new Proxy([], { get: (_, k) => adcValue(Number(k)) });
 }
 
 // ---- I2C: the listed addresses ACK; each byte takes 9 SCL periods of bus time ------------------
@@ -342,6 +365,7 @@ function powerUp(flash) {
   };
   chip = c;
   watchPads(mcu);
+  attachADC(mcu);
   attachI2C(mcu, sim.clock, mcu.i2c[0], 0);
   attachI2C(mcu, sim.clock, mcu.i2c[1], 1);
   attachUSB(c);
@@ -421,6 +445,14 @@ function command(msg) {
       const when = msg.at ?? now();
       if (when <= now()) drive(msg.pin, msg.level);
       else at(when, () => drive(msg.pin, msg.level));
+      return;
+    }
+    case 'adc': {
+      const c = adcIn[msg.ch];
+      if (!c) throw new Error(`no ADC channel ${msg.ch}`);
+      c.value = msg.value;
+      c.noise = msg.noise ?? 0;
+      c.s = (msg.seed ?? 1) >>> 0 || 1;
       return;
     }
     case 'send': toDevice.push(...Buffer.from(msg.hex, 'hex')); pushToDevice(); return;

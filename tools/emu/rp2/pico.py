@@ -336,6 +336,16 @@ class Pico:
             msg["at"] = int(at_ns)
         self._send(**msg)
 
+    def adc(self, channel, value, noise=0, seed=1):
+        """ADC `channel` (3: GPIO29, VSYS/3 on a Pico) reads the 12-bit `value` from now on,
+        plus uniform noise of +-`noise` counts (xorshift32 from `seed`); kept across resets."""
+        self._send(op="adc", ch=int(channel), value=int(value), noise=int(noise), seed=int(seed))
+
+    def vsys(self, millivolts, noise=0, seed=1):
+        """VSYS at `millivolts` as a Pico's ADC3 sees it (VSYS/3 against 3.3 V), with noise
+        in 12-bit counts; drive VBUS (GPIO24) with gpio(24, 1 or 0) for USB or battery."""
+        self.adc(3, min(4095, int(millivolts) * 4096 // 9900), noise, seed)
+
     def hold(self, button, down=True):
         """Hold (or release) a button from now on, e.g. across a reset."""
         self.gpio(GPIO[button], 0 if down else "z")
