@@ -17,6 +17,10 @@
 # | GP15 | 20  | BUZZER   | none        | high   | piezo buzzer + (optional; - to GND), PWM7 B  |
 # | LED  | -   | LED      | none        | high   | on-board LED (GP25 on Pico, via radio on W)  |
 # Power: 3V3(OUT) pin 36 -> OLED VCC; GND pin 38 -> OLED GND; GND pin 13 -> buttons and buzzer.
+# 2.42" 7-pin SSD1309 module on I2C: CS and DC strapped to GND (DC low: address 0x3C).
+# Battery (optional): LiPo -> TP4056 B+/B-; OUT+ -> slide switch -> 1N5817 (stripe towards the
+# Pico) -> VSYS pin 39; OUT- -> GND pin 38. On the board itself: ADC3 (GPIO29) reads VSYS/3 and
+# GPIO24 is high while USB powers the Pico (the battery gauge, pico/battery.py).
 # The table above is also the data below (PINS); tools/gen/hardware.py writes the README table,
 # the wiring image and the Wokwi diagram from PINS, and host tests check all of them agree.
 # The firmware does not load this module: pico/board.py has the GPIO numbers as constants
@@ -55,6 +59,30 @@ POWER = (
     (38, "GND", "OLED GND"),
     (13, "GND", "buttons (other leg of each) and buzzer -"),
     (39, "VSYS", "battery + via switch (optional, see README)"),
+)
+
+# The OLED module's pins, left to right on the 2.42" 7-pin SSD1309 board (the 0.96" SSD1306
+# board has the first four): (module pin, where it goes) with a PINS signal, a POWER pin
+# number, or "GND strap" (tied to the module's own GND pin, not wired to the Pico).
+OLED_PINS = (
+    ("GND", 38),
+    ("VCC", 36),
+    ("SCL", "SCL"),
+    ("SDA", "SDA"),
+    ("RES", "OLED_RES"),
+    ("DC", "GND strap"),
+    ("CS", "GND strap"),
+)
+# The optional battery circuit, as wires: (from, to), a POWER pin number where it ends at the
+# Pico. The parts: a LiPo cell, a TP4056 charger board with protection, a slide switch, a
+# 1N5817 Schottky diode (its stripe, the cathode, towards VSYS).
+BATTERY = (
+    ("LiPo +", "TP4056 B+"),
+    ("LiPo -", "TP4056 B-"),
+    ("TP4056 OUT+", "switch"),
+    ("switch", "1N5817 anode"),
+    ("1N5817 cathode", 39),
+    ("TP4056 OUT-", 38),
 )
 
 

@@ -119,3 +119,45 @@ def test_readme_has_the_maker_sections():
     ):
         assert heading in text, heading
     assert "wiring.png" in text and "SSD1309" in text and "make flash" in text
+
+
+def test_the_wiring_image_draws_every_wire_of_the_pin_source():
+    """Every connection of firmware/pico/pins.py (PINS, POWER, OLED_PINS, BATTERY) is a wire
+    in the image: the generator's drawing list (the PNG's "wires" text) has it, and each
+    corner of its path is drawn (not white) in the picture."""
+    from PIL import Image
+
+    img = Image.open(io.BytesIO(read("wiring.png", "rb")))
+    wires = json.loads(img.text["wires"])
+    img = img.convert("RGB")
+    ends = [(w["from"], w["to"]) for w in wires]
+
+    def touches(name):
+        return [e for e in ends if name in e]
+
+    for _g, pin, signal, _pull, _active, _to in board.PINS:
+        if isinstance(pin, int):
+            assert touches(pin), signal  # every GPIO row: a wire from its pin
+    for pin, name, to in board.POWER:
+        if pin != 39:  # VSYS: the battery circuit's wire below
+            assert touches(pin), (pin, name, to)
+    for name, to in board.OLED_PINS:
+        wire = touches("OLED " + name)
+        assert wire, name
+        if to == "GND strap":  # DC and CS on the 7-pin board: to ground at the module
+            assert ("OLED " + name, "GND strap") in ends
+        elif isinstance(to, int):
+            assert (to, "OLED " + name) in ends
+        else:  # a signal of the pin map: from its Pico pin
+            pin = [p for _g, p, sig, *_rest in board.PINS if sig == to][0]
+            assert (pin, "OLED " + name) in ends
+    for a, b in board.BATTERY:
+        assert (a, b) in ends, (a, b)
+    assert (
+        "1N5817 cathode",
+        [p for p, n, _ in board.POWER if n == "VSYS"][0],
+    ) in ends  # the diode's stripe to VSYS
+    white = (255, 255, 255)
+    for w in wires:
+        for x, y in w["points"]:
+            assert img.getpixel((x, y)) != white, w

@@ -161,6 +161,12 @@ def wiring_png():
     d.text((pico_x + 40, pico_y + 8 * pitch + 16), "Pico (top view)", fill="white", font=font)
     d.ellipse([pico_x + 150, pico_y - 40, pico_x + 162, pico_y - 28], fill="#ffeb3b")
     d.text((pico_x + 104, pico_y - 40), "LED", fill="white", font=font)
+    drawn = []  # every wire of the pin source, as drawn: {"from", "to", "points"} (the test's)
+
+    def line(points, color, a, b):
+        d.line(points, fill=color, width=3)
+        drawn.append({"from": a, "to": b, "points": [list(p) for p in points]})
+
     used = {}
     for g, pin, signal, _pull, _active, _to in board.PINS:
         if isinstance(pin, int):
@@ -174,11 +180,11 @@ def wiring_png():
         inside = x + 10 if pin <= 20 else x - 28
         d.text((inside, y - 6), str(pin), fill="white", font=font)
 
-    def wire(pin, to_xy, color, label):
+    def wire(pin, to_xy, color, label, to):
         x, y = pin_xy(pin, pico_x, pico_y, pitch, pico_w)
         tx, ty = to_xy
         mid = x - 40 if pin <= 20 else x + 40
-        d.line([(x, y), (mid, y), (mid, ty), (tx, ty)], fill=color, width=3)
+        line([(x, y), (mid, y), (mid, ty), (tx, ty)], color, pin, to)
         lx = x - 150 if pin <= 20 else x + 14
         d.text((lx, y - 16), label, fill="black", font=font)
 
@@ -187,15 +193,24 @@ def wiring_png():
     d.rectangle([ox, oy, ox + 300, oy + 150], fill="#1a237e", outline="black")
     d.rectangle([ox + 20, oy + 20, ox + 280, oy + 100], fill="black")
     panel = board.PANELS[board.PANEL][0]
-    d.text((ox + 30, oy + 50), "OLED 128x64 (I2C 0x%02X)" % board.OLED_ADDR, fill="#80d8ff")
-    d.text((ox + 30, oy + 66), panel, fill="#80d8ff", font=font)
-    oled_pins = ["GND", "VCC", "SCL", "SDA", "RES"]
+    d.text((ox + 30, oy + 28), "OLED 128x64 (I2C 0x%02X)" % board.OLED_ADDR, fill="#80d8ff")
+    d.text((ox + 30, oy + 44), panel, fill="#80d8ff", font=font)
+    d.text((ox + 30, oy + 60), 'RES, DC, CS: the 7-pin 2.42" board', fill="#80d8ff", font=font)
+    d.text((ox + 30, oy + 76), "DC and CS strapped to GND (I2C)", fill="#80d8ff", font=font)
+    oled_pins = [name for name, _to in board.OLED_PINS]
     oled_xy = {}
     for i, name in enumerate(oled_pins):
-        px = ox + 40 + i * 55
+        px = ox + 30 + i * 40
         oled_xy[name] = (px, oy + 150)
         d.rectangle([px - 5, oy + 130, px + 5, oy + 150], fill="#ffd54f")
-        d.text((px - 10, oy + 112), name, fill="white", font=font)
+        d.text((px - 8, oy + 112), name, fill="white", font=font)
+    # pins strapped at the module (the 7-pin SSD1309 board on I2C): each to a ground symbol
+    for name, to in board.OLED_PINS:
+        if to == "GND strap":
+            px, py = oled_xy[name]
+            line([(px, py), (px, py + 14)], "black", "OLED " + name, to)
+            for k, half in enumerate((9, 6, 3)):
+                d.line([(px - half, py + 14 + 3 * k), (px + half, py + 14 + 3 * k)], fill="black")
     # buttons down the left, each at its pin's height
     gnd_bus_x = 60
     btn_x = 200
@@ -210,20 +225,8 @@ def wiring_png():
             tx, ty = oled_xy[name]
             color = {"SDA": "#1565c0", "SCL": "#ef6c00", "RES": "#6a1b9a"}[name]
             lane = x - 60 - 25 * ("SDA", "SCL", "RES").index(name)
-            d.line(
-                [(x, y), (lane, y), (lane, ty + 20 + 12 * oled_pins.index(name))],
-                fill=color,
-                width=3,
-            )
-            d.line(
-                [
-                    (lane, ty + 20 + 12 * oled_pins.index(name)),
-                    (tx, ty + 20 + 12 * oled_pins.index(name)),
-                    (tx, ty),
-                ],
-                fill=color,
-                width=3,
-            )
+            ly = ty + 20 + 12 * oled_pins.index(name)
+            line([(x, y), (lane, y), (lane, ly), (tx, ly), (tx, ty)], color, pin, "OLED " + name)
             d.text((x - 150, y - 16), label, fill="black", font=font)
             continue
         y = pin_xy(pin, pico_x, pico_y, pitch, pico_w)[1]
@@ -231,8 +234,8 @@ def wiring_png():
             cx = btn_x - 40
             d.ellipse([cx - 22, y + 8, cx + 22, y + 52], fill="#212121", outline="black")
             d.text((cx - 16, y + 24), "BUZ+", fill="white", font=font)
-            wire(pin, (cx, y + 8), "#6a1b9a", label + " (optional)")
-            d.line([(cx - 22, y + 30), (gnd_bus_x, y + 30)], fill="black", width=3)
+            wire(pin, (cx, y + 8), "#6a1b9a", label + " (optional)", "buzzer +")
+            line([(cx - 22, y + 30), (gnd_bus_x, y + 30)], "black", "buzzer -", "GND bus")
             continue
         d.rectangle([btn_x - 16, y - 14, btn_x + 16, y + 14], fill="#eeeeee", outline="black")
         d.ellipse(
@@ -243,23 +246,23 @@ def wiring_png():
             signal + (" (optional)" if signal == "HOLD6" else ""),
             fill="black",
         )
-        wire(pin, (btn_x + 16, y), "#2e7d32", label)
-        d.line([(btn_x - 16, y), (gnd_bus_x, y)], fill="black", width=3)
+        wire(pin, (btn_x + 16, y), "#2e7d32", label, signal + " button")
+        line([(btn_x - 16, y), (gnd_bus_x, y)], "black", signal + " button", "GND bus")
     # ground bus for buttons and buzzer, to a GND pin
     top = pin_xy(board.PINS[3][1], pico_x, pico_y, pitch, pico_w)[1]
     buzzer_pin = [r[1] for r in board.PINS if r[2] == "BUZZER"][0]
     bottom = pin_xy(buzzer_pin, pico_x, pico_y, pitch, pico_w)[1] + 30
-    d.line([(gnd_bus_x, top), (gnd_bus_x, bottom)], fill="black", width=3)
     gx, gy = pin_xy(btn_gnd_pin, pico_x, pico_y, pitch, pico_w)
     corner_y = bottom + 30
     path = [
+        (gnd_bus_x, top),
         (gnd_bus_x, bottom),
         (gnd_bus_x, corner_y),
         (gx - 20, corner_y),
         (gx - 20, gy),
         (gx, gy),
     ]
-    d.line(path, fill="black", width=3)
+    line(path, "black", btn_gnd_pin, "GND bus")
     d.text((gnd_bus_x + 6, bottom + 34), "GND (pin %d)" % btn_gnd_pin, fill="black", font=font)
     # power to the OLED from the right edge, over the top of the board
     for pin, name, to in board.POWER:
@@ -272,16 +275,15 @@ def wiring_png():
             top_y = 14 + k
             side_x = ox + 320 + k
             lane_y = oy + 150 + 20 + 12 * oled_pins.index(to.split()[1])
-            d.line(
+            line(
                 [(x, y), (lane_x, y), (lane_x, top_y), (side_x, top_y), (side_x, lane_y),
                  (target[0], lane_y), (target[0], target[1])],
-                fill=color,
-                width=3,
+                color, pin, to,
             )  # fmt: skip
-            d.text((x + 70, y - 6), "%s -> %s" % (name, to), fill="black", font=font)
+            d.text((x + 70, y - 16), "%s -> %s" % (name, to), fill="black", font=font)
         elif name == "VSYS":
-            d.line([(x, y), (x + 60, y)], fill="#c62828", width=3)
-            d.text((x + 66, y - 6), "VSYS <- battery (optional, see README)", fill="black")
+            d.text((x + 70, y - 16), "VSYS <- battery (optional)", fill="black", font=font)
+    battery_circuit(d, font, line, lambda pin: pin_xy(pin, pico_x, pico_y, pitch, pico_w))
     d.text(
         (20, h - 40),
         "Generated from firmware/pico/board.py by tools/gen/hardware.py",
@@ -289,9 +291,65 @@ def wiring_png():
     )
     meta = PngInfo()
     meta.add_text("pinmap", json.dumps({"pins": board.PINS, "power": board.POWER}))
+    meta.add_text("wires", json.dumps(drawn))
     buf = io.BytesIO()
     img.save(buf, "PNG", pnginfo=meta, optimize=True)
     return buf.getvalue()
+
+
+def battery_circuit(d, font, line, pin_xy):
+    """The optional battery circuit right of the Pico (board.BATTERY): the 1N5817 (stripe up,
+    towards VSYS), the slide switch, the TP4056 board and the LiPo cell, top to bottom."""
+    x_plus, x_minus = 1050, 975
+    parts = {  # wire ends: (x, y)
+        "1N5817 cathode": (x_plus, 300),
+        "1N5817 anode": (x_plus, 340),
+        "switch": (x_plus, 380),
+        "TP4056 OUT+": (x_plus, 460),
+        "TP4056 OUT-": (x_minus, 460),
+        "TP4056 B+": (x_plus, 560),
+        "TP4056 B-": (x_minus, 560),
+        "LiPo +": (x_plus, 620),
+        "LiPo -": (x_minus, 620),
+    }
+    # the diode: a triangle pointing up into its bar (the stripe), anode below
+    d.polygon([(x_plus - 12, 336), (x_plus + 12, 336), (x_plus, 306)], fill="#424242")
+    d.line([(x_plus - 12, 304), (x_plus + 12, 304)], fill="black", width=4)
+    d.line([(x_plus, 300), (x_plus, 306)], fill="black", width=3)
+    d.line([(x_plus, 336), (x_plus, 340)], fill="black", width=3)
+    d.text((x_plus + 18, 308), "1N5817 (stripe up)", fill="black", font=font)
+    # the slide switch: two contacts and the lever
+    d.ellipse([x_plus - 4, 376, x_plus + 4, 384], outline="black", width=2)
+    d.ellipse([x_plus - 4, 416, x_plus + 4, 424], outline="black", width=2)
+    d.line([(x_plus, 420), (x_plus + 18, 388)], fill="black", width=3)
+    d.line([(x_plus, 384), (x_plus, 380)], fill="black", width=3)
+    d.text((x_plus + 22, 396), "switch", fill="black", font=font)
+    parts["switch out"] = (x_plus, 420)
+    # the TP4056 board and the cell
+    d.rectangle([910, 460, 1110, 560], fill="#1565c0", outline="black")
+    d.text((922, 500), "TP4056 + DW01A (USB-C)", fill="white", font=font)
+    for name in ("TP4056 OUT+", "TP4056 OUT-", "TP4056 B+", "TP4056 B-"):
+        px, py = parts[name]
+        d.rectangle([px - 5, py - 5, px + 5, py + 5], fill="#ffd54f", outline="black")
+        d.text((px + 8, py + (4 if py == 460 else -16)), name.split()[1], fill="white", font=font)
+    d.rectangle([910, 620, 1110, 670], fill="#616161", outline="black")
+    d.text((922, 640), "LiPo 3.7 V 603048", fill="white", font=font)
+    d.text((x_plus + 8, 624), "+", fill="white", font=font)
+    d.text((x_minus + 8, 624), "-", fill="white", font=font)
+    red, black = "#c62828", "black"
+    for a, b in board.BATTERY:
+        if isinstance(b, int):  # to the Pico: VSYS over the top, GND along its pin's row
+            px, py = pin_xy(b)
+            tx, ty = parts[a]
+            color = red if a.startswith("1N5817") else black
+            line([(px, py), (tx, py), (tx, ty)], color, a, b)
+            continue
+        start = parts["switch out"] if a == "switch" else parts[a]
+        color = red if "+" in a or a == "switch" else black
+        if b == "switch":  # OUT+ up into the switch's lower contact
+            line([parts[a], parts["switch out"]], red, a, b)
+        else:
+            line([start, parts[b]], color, a, b)
 
 
 # ---- enclosure --------------------------------------------------------------------------------
