@@ -16,7 +16,8 @@
 //                       {flash: n} right after the n-th flash erase or program from now
 //   free / pause        run freely (for mpremote on the TCP bridge) / stop; pause replies "ran"
 //   gpio {pin, level, at}   drive an input 0/1 or release it ("z": it follows the pad's pull)
-//                       at emulated time `at` (ns; now when absent or past)
+//                       at emulated time `at` (ns; now when absent or past); GPIO24 (VBUS
+//                       sense) starts driven high: on USB power
 //   adc {ch, value, noise, seed}   ADC channel `ch` (0-3: GPIO26-29, 4: the temperature
 //                       sensor) reads the 12-bit `value` from now on, plus uniform noise of
 //                       +-`noise` counts (xorshift32 from `seed`); kept across resets (stock
@@ -164,7 +165,10 @@ function fire() {
 }
 
 // ---- GPIO: levels driven by the host; a released pin follows its pad pull ---------------------
-const driven = new Map(); // pin -> boolean
+// pin -> boolean. GPIO24 is VBUS sense: high, the emulated Pico is on USB power (as its USB
+// host implies) until a test drives it low (battery power, the gauge's tests)
+const VBUS_SENSE = 24;
+const driven = new Map([[VBUS_SENSE, true]]);
 function settle(pin) {
   let level = driven.get(pin.index);
   if (level === undefined) {
@@ -199,6 +203,7 @@ function drive(n, level) {
 
 // ---- ADC: each channel's value as the host set it, with optional noise ----------------------------
 const adcIn = [0, 1, 2, 3, 4].map(() => ({ value: 0, noise: 0, s: 1 }));
+adcIn[3].value = Math.round((4700 * 4096) / 9900); // ADC3: VSYS/3 of 4.7 V, VBUS less its diode
 function adcValue(ch) {
   const c = adcIn[ch];
   counts.adc_reads++;
