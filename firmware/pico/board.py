@@ -38,7 +38,7 @@ _OLED_RES = const(6)
 _BUZZER = const(15)
 _VBUS = const(24)  # high while USB powers the Pico (Pico, Pico 2; the radio's WL_GPIO2 on a W)
 _WL_CS = const(25)  # Pico W: the radio's SPI select; high connects VSYS/3 to GPIO29
-_VSYS = const(29)  # ADC3: VSYS through the Pico's 200k/100k divider (VSYS/3)
+_VSYS = const(29)  # ADC3: VSYS through the Pico's own divider (VSYS/3)
 _BUTTON_GPIO = const((8, 9, 10, 11, 12, 13, 14))  # in BUTTONS order: hold1..hold6, roll
 # Button names as the app knows them (contract: "hold1".."hold6", "roll"), in PINS order.
 BUTTONS = _keys.NAMES
