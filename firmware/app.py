@@ -16,15 +16,7 @@ from lang import T
 from ui import keys
 from ui.widgets import reading, softkeys, upper, wrap
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
-
-
-_EMPTY_MS = const(4000)  # how long the empty battery's message shows before the app sleeps
+_EMPTY_MS = 4000  # how long the empty battery's message shows before the app sleeps
 
 
 class App:
