@@ -355,7 +355,9 @@ def scene_battery_title():
 
 
 def scene_battery_turn():
-    return on_battery(scene_turn(), 2)
+    d = scene_turn()
+    d.app.screen.toast = ""  # the first game's tip, where the gauge goes
+    return on_battery(d, 2)
 
 
 def scene_battery_low():
