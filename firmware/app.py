@@ -62,9 +62,9 @@ class App:
         # the battery gauge's level, set by the shell (docs/CONTRACTS.md, "Battery"): None on
         # USB power or without a gauge, -1 empty, 0 low, 1..4 bars
         self.battery = None
-        self._bat = None  # the level last drawn
-        self._warned = False  # "battery low" shown since the level was last above low
-        self._empty = 0  # empty: the ms when the app sleeps (its message shown), else 0
+        # the level last drawn; "battery low" shown since the level was last above low; when
+        # empty, the ms when the app sleeps (its message shown), else 0
+        self._bat = [None, False, 0]
 
     # ---- life cycle -------------------------------------------------------------------
     def start(self, now_ms):
@@ -270,10 +270,10 @@ class App:
         self.now = now_ms
         if self.asleep:
             return None
-        b = self.battery
-        if b != self._bat or self._empty or (b == 0 and not self._warned):
+        b, p = self.battery, self._bat
+        if b != p[0] or p[2] or (b == 0 and not p[1]):
             wait = self._power(now_ms)
-            if self._empty:
+            if p[2]:
                 return wait
         wait = None
         screen = self.screen
@@ -306,22 +306,22 @@ class App:
         gauge; warn once when low; when empty, save the game, show why, then sleep (a press
         shows the message again; once the level is back, the title, with the game to
         continue). Returns the ms until the next tick while empty."""
-        b = self.battery
-        if b != self._bat:
-            self._bat = b
+        b, p = self.battery, self._bat
+        if b != p[0]:
+            p[0] = b
             self.changed()
             if b is None or b > 1:
-                self._warned = False
-        if self._empty:
+                p[1] = False
+        if p[2]:
             if b is None or b >= 0:  # charged (or USB): start afresh, as at power-up
-                self._empty = 0
+                p[2] = 0
                 self.start(now)
                 return None
-            if now < self._empty:
-                return self._empty - now
+            if now < p[2]:
+                return p[2] - now
             self.asleep = True  # the shell powers the panel off: nothing is saved again
             return None
-        if b == 0 and not self._warned:
+        if b == 0 and not p[1]:
             s = self.screen
             if hasattr(s, "toast"):  # the play screen's foot, else a list screen's note
                 s.toast = T["battery_low"]
@@ -329,11 +329,11 @@ class App:
                 s.note = T["battery_low"]
             else:
                 return None  # shown on the next screen that can
-            self._warned = True
+            p[1] = True
         if b is not None and b < 0:
             self.save_now()  # above the voltage a flash write needs (hardware/README.md)
             self.game = None  # nothing left to save: sleep and power-down save nothing
-            self._empty = now + _EMPTY_MS
+            p[2] = now + _EMPTY_MS
             cv = self.cv
             cv.fill(0)
             cv.text_center(8, T["battery_empty"], MEDIUM)
@@ -348,8 +348,8 @@ class App:
 
     def wake(self, now_ms):
         """Leave sleep: the same screen comes back (sent in full, the panel was off)."""
-        if self._empty:  # the empty battery's message, still on the panel: shown again
-            self._empty = now_ms + _EMPTY_MS
+        if self._bat[2]:  # the empty battery's message, still on the panel: shown again
+            self._bat[2] = now_ms + _EMPTY_MS
         self.asleep = False
         self.now = self.last_input = now_ms
         self.pusher.invalidate()

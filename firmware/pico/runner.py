@@ -31,7 +31,7 @@ except ImportError:  # CPython
         return x
 
 
-from save.storage import LOG_MAX, ErrorLog  # noqa: F401 (the crash log; tools import it here)
+from save.errlog import LOG_MAX, ErrorLog  # noqa: F401 (the crash log; tools import it here)
 
 POLL_MS = const(1000)  # longest idle wait while awake (a button edge ends it early)
 _ERROR_IDLE_MS = const(300000)  # an unattended error screen powers down after 5 minutes

@@ -16,7 +16,6 @@ renamed to `name`; a power cut in that gap leaves `name.new`, which read() retur
 also the very first write of a file, which must read back as "no file yet", not as
 damage). Contents are not checked here: every file is a checksummed record (save/frame.py).
 `MemoryStorage()` (save/memory.py, reached here too) keeps the same contract in RAM.
-`ErrorLog(storage)` is the Pico shell's crash log: one bounded file of whole lines.
 """
 
 import os
@@ -31,7 +30,6 @@ except ImportError:  # CPython
 
 _TMP = const(".tmp")  # being written: never read back
 _NEW = const(".new")  # complete new copy while the old one is removed (rename cannot replace)
-LOG_MAX = const(4096)  # the Pico shell's error.log (pico/runner.py)
 
 
 def check_name(name):
@@ -165,32 +163,6 @@ class FileStorage:
                 out.append(n)
         out.sort()
         return out
-
-
-class ErrorLog:
-    """Append-only text log of at most max_bytes in one storage file; oldest lines go first."""
-
-    def __init__(self, storage, name="error.log", max_bytes=LOG_MAX):
-        if max_bytes < 64:
-            raise ValueError("log max_bytes must be at least 64, got %r" % (max_bytes,))
-        self.storage = storage
-        self.name = name
-        self.max_bytes = max_bytes
-
-    def read(self):
-        data = self.storage.read(self.name)
-        return b"" if data is None else bytes(data)
-
-    def append(self, text):
-        data = self.read() + text.encode()
-        if not data.endswith(b"\n"):
-            data += b"\n"
-        if len(data) > self.max_bytes:
-            cut = len(data) - self.max_bytes
-            nl = data.find(b"\n", cut - 1)
-            # drop whole lines from the front; a single huge line is cut hard
-            data = data[nl + 1 :] if 0 <= nl < len(data) - 1 else data[cut:]
-        self.storage.write(self.name, data)
 
 
 def __getattr__(name):
