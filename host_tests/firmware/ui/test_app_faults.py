@@ -1,6 +1,7 @@
 # Faults found by independent testing, each with the test that failed before its fix.
 # SPDX-License-Identifier: MIT
 import pytest
+from support.drawn import redraw_texts
 from yatzy import engine as E
 
 from tools.sim import scenes as S
@@ -42,28 +43,14 @@ def test_undo_on_the_game_over_screen_is_only_for_a_human_s_box():
     assert d.screen_name() == "Play" and not g.is_over() and g.phase == E.TURN
 
 
-def _text_calls(d):
-    calls = []
-    real = d.app.cv.text
-
-    def text(x, y, s, font, c=1):
-        calls.append(s)
-        return real(x, y, s, font, c)
-
-    d.app.cv.text = text
-    d.app.changed()
-    d.app.render()
-    return calls
-
-
 def test_a_solo_game_over_names_no_winner():
     d = S.new_driver(seed=5)
     S.setup_game(d, players=1)
     S.autoplay(d)
     assert d.screen_name() == "End"
-    assert "WIN" not in _text_calls(d)
+    assert "WIN" not in redraw_texts(d.app)
     d = _over_with_last_box_by(cpu_last=False)
-    assert "WIN" in _text_calls(d)
+    assert "WIN" in redraw_texts(d.app)
 
 
 def _clip_games():

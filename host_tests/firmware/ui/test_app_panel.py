@@ -3,26 +3,9 @@
 import pytest
 from gfx.canvas import Canvas
 from gfx.font import MEDIUM, SMALL
+from support.drawn import redraw_texts
 
 from tools.sim import scenes as S
-
-
-def _texts(d):
-    """Every text the active screen draws, in a full redraw."""
-    calls = []
-    real = d.app.cv.text
-
-    def text(x, y, s, font, c=1):
-        calls.append(s)
-        return real(x, y, s, font, c)
-
-    d.app.cv.text = text
-    try:
-        d.app.changed()
-        d.app.render()
-    finally:
-        del d.app.cv.text
-    return calls
 
 
 @pytest.fixture
@@ -42,7 +25,7 @@ def in_lang():
 def test_a_one_column_card_writes_the_finnish_box_names_in_full(in_lang):
     in_lang("fi")
     d = S.scene_turn()
-    texts = _texts(d)
+    texts = redraw_texts(d.app)
     for word in ("YKKÖSET", "KAKKOSET", "KOLMOSET", "NELOSET", "VIITOSET", "KUUTOSET"):
         assert word in texts
     assert not [s for s in texts if s.endswith(".") and s[:-1].isalpha()], texts
@@ -96,7 +79,7 @@ def test_the_roll_off_keeps_every_attempt_as_numbers(code, in_lang):
     while g.phase == E.ROLLOFF:
         d.press("roll")
     assert [sum(r[2]) for r in g.rolloff_log] == [1, 1, 3, 5]
-    texts = _texts(d)
+    texts = redraw_texts(d.app)
     assert "1" + RIGHT + "3" in texts and "1" + RIGHT + "5" in texts, texts
 
 
@@ -116,12 +99,12 @@ def _last_box_scored_now():
 
 def test_a_roll_right_after_the_ranking_appears_does_not_dismiss_it():
     d = _last_box_scored_now()
-    assert "OK" not in _texts(d)
+    assert "OK" not in redraw_texts(d.app)
     d.press("roll", settle=False)  # 300 ms later: the double press of a hurried player
     assert d.screen_name() == "End"
     d.t += 1000
     d.settle()
-    assert "OK" in _texts(d)
+    assert "OK" in redraw_texts(d.app)
     d.press("roll")
     assert d.screen_name() == "AfterGame"
 
@@ -134,13 +117,13 @@ def test_the_last_games_ranking_stays_reachable_after_the_game_and_from_the_titl
     d.press("roll")
     S.go_menu(d, "LAST GAME")
     assert d.screen_name() == "Result"
-    texts = _texts(d)
+    texts = redraw_texts(d.app)
     assert "LAST GAME" in texts and all(t in texts for t in want)
     d.press("hold5")
     assert d.screen_name() == "AfterGame"
     S.go_menu(d, "TITLE")
     S.go_menu(d, "LAST GAME")
-    assert d.screen_name() == "Result" and all(t in _texts(d) for t in want)
+    assert d.screen_name() == "Result" and all(t in redraw_texts(d.app) for t in want)
     d.press("roll")
     assert d.screen_name() == "Title"
 
@@ -182,7 +165,7 @@ def test_the_humans_undo_stays_on_screen_before_the_computer_rolls(pace):
     t0 = d.t
     while d.t < t0 + 2700:  # the computer waits, its dice row offers the human's UNDO
         w = app.tick(d.t)
-        assert not g.dice and "UNDO" in _texts(d)
+        assert not g.dice and "UNDO" in redraw_texts(d.app)
         d.t += min(w or 100, 100)
     d.press("hold5", settle=False)
     assert not g.players[g.current].cpu and g.dice and d.screen_name() == "Play"
@@ -210,7 +193,8 @@ def test_the_hint_follows_the_holds_and_says_yours_in_words_the_first_time():
     for b in ("hold1", "hold2", "hold3", "hold4", "hold5"):
         d.press(b)  # a die held: the hint says what these holds give away
         assert play.toast == play.hint_text(), b
-        assert play.toast in _texts(d) or play.toast.split("\n")[0] in _texts(d)
+        texts = redraw_texts(d.app)
+        assert play.toast in texts or play.toast.split("\n")[0] in texts
         seen.add(play.toast)
     assert len(seen) > 1
     assert any("YOUR CHOICE" in t for t in seen)  # in words, the first time
@@ -243,14 +227,14 @@ def test_the_hint_in_words_fits_the_info_panel(code, in_lang):
 # ---- item 8: the long presses found from the screen ----------------------------------------
 def test_before_the_first_roll_a_soft_key_opens_the_game_menu():
     d = S.scene_turn_start()
-    assert "MENU" in _texts(d)
+    assert "MENU" in redraw_texts(d.app)
     d.press("hold1")
     assert d.screen_name() == "GameMenu"
     assert "SAVE AND QUIT" in [label for label, _ in d.app.screen.items()]
     d.press("hold5")  # BACK
     assert d.screen_name() == "Play"
     d.press("roll")
-    assert "MENU" not in _texts(d)  # the dice are there: HOLD1 holds the first die
+    assert "MENU" not in redraw_texts(d.app)  # the dice are there: HOLD1 holds the first die
     d.press("hold1")
     assert d.screen_name() == "Play" and d.app.game.held[0]
 
@@ -317,6 +301,6 @@ def test_the_ranking_after_a_computers_last_box_shows_its_ok_by_itself():
     S.autoplay(d)  # the computer scores the last box in a tick
     g = d.app.game
     assert d.screen_name() == "End" and g.players[g.undo_player()].cpu
-    assert "OK" in _texts(d)  # no press needed to bring the OK
+    assert "OK" in redraw_texts(d.app)  # no press needed to bring the OK
     d.press("roll")
     assert d.screen_name() == "AfterGame"

@@ -57,20 +57,16 @@ def test_screen_stays_inside_the_panel(name, monkeypatch):
     assert d.app.cv.outside == []
 
 
-def _texts(d):
-    return redraw_texts(d.app)
-
-
 def test_the_upper_bonus_reads_one_way_on_every_screen():
     """'63 TO GO', '+50' earned, 'NO BONUS' (or '-' where narrow) out of reach: the card,
     the info panel and the standings say it the same way, with no '-63' or 'B-63'."""
     d = app_scenes.scene_card()  # round 1: 63 to go
-    on_play = _texts(d)
+    on_play = redraw_texts(d.app)
     assert on_play.count("63 TO GO") == 2  # the info panel and the card's row labelled BONUS
     d.press("hold5")
     d.long("hold4")  # the standings
     assert d.screen_name() == "Standings"
-    assert "63 TO GO" in _texts(d)
+    assert "63 TO GO" in redraw_texts(d.app)
     from ui.card import bonus_text
 
     g = d.app.game
@@ -78,12 +74,12 @@ def test_the_upper_bonus_reads_one_way_on_every_screen():
     for c, v in (("ones", 5), ("twos", 10), ("threes", 15), ("fours", 20), ("fives", 25)):
         card[c] = v  # 75: earned
     assert bonus_text(g, 0, 0, 128) == "BONUS +50" and bonus_text(g, 0, 0, 20) == "+50"
-    assert "+50" in _texts(d)
+    assert "+50" in redraw_texts(d.app)
     for c in ("ones", "twos", "threes", "fours", "fives"):
         card[c] = 0  # 0 with only sixes open: out of reach
     assert bonus_text(g, 0, 0, 128) == "NO BONUS" and bonus_text(g, 0, 0, 20) == "-"
-    assert "NO BONUS" in _texts(d)  # the standings have room for it
-    for s in _texts(d) + on_play:
+    assert "NO BONUS" in redraw_texts(d.app)  # the standings have room for it
+    for s in redraw_texts(d.app) + on_play:
         assert not s.startswith("B-") and s != "-63" and "BONUS IN" not in s
 
 
@@ -122,7 +118,7 @@ def test_the_triple_card_keeps_its_x1_x2_x3_headings_when_scrolled():
 
     d = app_scenes.scene_triple()  # the card open on a box far down: scrolled
     assert d.app.screen.top > 0
-    heads = [s for s in _texts(d) if s.startswith(TIMES)]
+    heads = [s for s in redraw_texts(d.app) if s.startswith(TIMES)]
     assert heads == [TIMES + "1", TIMES + "2", TIMES + "3"]
     from ui.standings import CardView
 
@@ -130,7 +126,7 @@ def test_the_triple_card_keeps_its_x1_x2_x3_headings_when_scrolled():
     for _ in range(5):
         d.press("hold2", "long")
     assert d.screen_name() == "CardView" and d.app.screen.top > 0
-    assert [s for s in _texts(d) if s.startswith(TIMES)] == heads
+    assert [s for s in redraw_texts(d.app) if s.startswith(TIMES)] == heads
 
 
 def test_the_card_views_scroll_bar_keeps_clear_of_right_aligned_scores():
