@@ -28,22 +28,6 @@ TURN = "r 1 r r r r"  # roll, hold die 1, roll, roll, open the card, score the b
 OLD_MARK = "pocket yatzy: the older image"
 
 
-def cpython_frames(presses, storage_dir, seed=SEED):
-    from tools.sim.session import Session
-
-    out = []
-    with Session("cpython", seed=seed, storage_dir=str(storage_dir)) as s:
-        s.start()
-        s.wait_idle()
-        out.append(bytes(s.last))
-        for button, kind in presses:
-            s.press(button, kind)
-            s.wait(150)
-            s.wait_idle()
-            out.append(bytes(s.last))
-    return out
-
-
 def frame(pico):
     return bytes(pico.screen.snapshot())
 
@@ -113,7 +97,7 @@ def test_a_blank_pico_with_the_image_starts_the_game_and_asks_for_the_language(i
     assert ask != title and "settings.dat" in files
     # nothing but the player's data on the filesystem: the code ran from the ROMFS
     assert not [n for n in files if n.endswith((".py", ".mpy"))], sorted(files)
-    assert title == cpython_frames([], tmp_path)[0]
+    assert title == play.cpython_frames([], tmp_path, SEED)[0]
     assert "/ ['/rom', '/rom/lib'" in where, where
 
 
@@ -140,11 +124,11 @@ def over_older(images, tmp_path_factory):
         romfs = pico.flash(*PROV["flash"]["romfs"])
     sim = tmp_path_factory.mktemp("sim_older")
     write_dat(sim, files)
-    cp_first = cpython_frames(presses, sim)
+    cp_first = play.cpython_frames(presses, sim, SEED)
     saved = tmp_path_factory.mktemp("sim_saved")
     write_dat(saved, before)
-    cp_scores = cpython_frames(keys_scores, saved)
-    cp_second = cpython_frames(second, saved)
+    cp_scores = play.cpython_frames(keys_scores, saved, SEED)
+    cp_second = play.cpython_frames(second, saved, SEED)
     return locals()
 
 
@@ -206,7 +190,7 @@ def test_the_image_over_a_stock_install_runs_its_own_game_and_keeps_the_saves(im
     for name in saved:
         assert after[name] == files[name]
     write_dat(tmp_path, files)
-    assert frames == cpython_frames(play.keys("2 r"), tmp_path)
+    assert frames == play.cpython_frames(play.keys("2 r"), tmp_path, SEED)
 
 
 def test_safe_mode_on_the_image_leaves_the_repl_on_the_filesystem(images):
@@ -253,4 +237,4 @@ def test_make_flash_romfs_updates_the_image_over_usb_without_bootsel(images, tmp
         deployed = f.read()
     assert romfs[: len(deployed)] == deployed  # the same ROMFS image `make uf2` puts in
     assert OLD_MARK not in after
-    assert title == cpython_frames([], tmp_path)[0]
+    assert title == play.cpython_frames([], tmp_path, SEED)[0]

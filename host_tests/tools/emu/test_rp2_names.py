@@ -25,18 +25,7 @@ TYPE = "r 2 3 2 r L5 L3 L3 4 L3 L3 3 3 3 3 4 L3 L3 3 3 3 3 3 3 r L2 r"
 
 def cpython_run(presses, storage_dir):
     """The CPython simulator's settled frames (start, after each press) and its files."""
-    from tools.sim.session import Session
-
-    frames = []
-    with Session("cpython", seed=SEED, storage_dir=str(storage_dir)) as s:
-        s.start()
-        s.wait_idle()
-        frames.append(bytes(s.last))
-        for button, kind in presses:
-            s.press(button, kind)
-            s.wait(150)
-            s.wait_idle()
-            frames.append(bytes(s.last))
+    frames = play.cpython_frames(presses, storage_dir, SEED)
     return frames, rp2.folder_files(str(storage_dir))
 
 

@@ -24,23 +24,6 @@ SETUP = "r 2 3 L2 r"
 TURN = "r 1 r r r r"
 
 
-def cpython_frames(presses, storage_dir, seed=SEED):
-    """The CPython simulator's settled frame at the start and after each press."""
-    from tools.sim.session import Session  # tools/ is on sys.path (conftest)
-
-    out = []
-    with Session("cpython", seed=seed, storage_dir=str(storage_dir)) as s:
-        s.start()
-        s.wait_idle()
-        out.append(s.last)
-        for button, kind in presses:
-            s.press(button, kind)
-            s.wait(150)
-            s.wait_idle()
-            out.append(s.last)
-    return out
-
-
 def files_of(folder):
     return rp2.folder_files(str(folder))
 
@@ -76,7 +59,7 @@ def turn(tmp_path_factory):
         out["title_after_reset"] = frame(pico)
         out["files_after_reset"] = pico.files()
     sim_dir = tmp_path_factory.mktemp("cpython")
-    out["cpython"] = cpython_frames(presses, sim_dir)
+    out["cpython"] = play.cpython_frames(presses, sim_dir, SEED)
     out["cpython_files"] = files_of(sim_dir)
     return out
 
@@ -111,7 +94,7 @@ def test_make_flash_over_mpremote_then_power_up_starts_the_game(tmp_path):
     build = rp2.folder_files(play.build())
     assert {name: on_flash.get(name) for name in build} == build
     assert ask != title and "settings.dat" not in on_flash
-    assert title == cpython_frames([], tmp_path)[0]
+    assert title == play.cpython_frames([], tmp_path, SEED)[0]
 
 
 def test_one_whole_turn_through_the_buttons_is_pixel_identical_to_cpython(turn):
@@ -132,7 +115,7 @@ def test_the_save_survives_a_reset(turn, tmp_path):
     for name, data in saved.items():
         if name.endswith(".dat"):
             (tmp_path / name).write_bytes(data)
-    assert turn["title_after_reset"] == bytes(cpython_frames([], tmp_path)[0])
+    assert turn["title_after_reset"] == play.cpython_frames([], tmp_path, SEED)[0]
     assert turn["title_after_reset"] != turn["frames"][0]  # (not the fresh title)
 
 
@@ -206,7 +189,7 @@ def second_turn(turn, tmp_path_factory):
     for name, data in turn["files_after_reset"].items():
         if name.endswith(".dat"):
             (sim_dir / name).write_bytes(data)
-    cpython_frames(SECOND, sim_dir)
+    play.cpython_frames(SECOND, sim_dir, SEED)
     out["cpython_files"] = files_of(sim_dir)
     return out
 

@@ -1,6 +1,6 @@
 # Pocket Yatzy on the emulated Pico: the firmware image, boots, presses and what each press cost.
 # SPDX-License-Identifier: MIT
-"""Helpers shared by the rp2 tests (host_tests/tools/emu/test_rp2_pico.py) and the bench
+"""Helpers shared by the rp2 tests (host_tests/tools/emu/test_rp2_*.py) and the bench
 (tools/bench/rp2.py).
 
     files = firmware_files(seed=7)               # build/mpy (+ a dice_seed file)
@@ -35,6 +35,25 @@ def _flash():
     from tools.flash import flash
 
     return flash
+
+
+def cpython_frames(presses, storage_dir, seed):
+    """The CPython simulator's settled frame (bytes) at power-up and after each press, with
+    the dice seeded and its files in `storage_dir`: what the emulated Pico's frames must equal
+    after the same presses."""
+    from tools.sim.session import Session
+
+    out = []
+    with Session("cpython", seed=seed, storage_dir=str(storage_dir)) as s:
+        s.start()
+        s.wait_idle()
+        out.append(bytes(s.last))
+        for button, kind in presses:
+            s.press(button, kind)
+            s.wait(150)
+            s.wait_idle()
+            out.append(bytes(s.last))
+    return out
 
 
 def build():
