@@ -59,13 +59,18 @@ from save.frame import (  # noqa: F401  (the record framing, shared with the in-
 
 
 def _u32(data, i):
+    """The big-endian unsigned 32-bit number at data[i : i + 4] (a record's length, its CRC)."""
     return (data[i] << 24) | (data[i + 1] << 16) | (data[i + 2] << 8) | data[i + 3]
 
 
 def unpack(data, kind, view=False):
-    """Check a record of `kind` and return (version, payload); ValueError says what is wrong.
-    `view`: the payload as a memoryview into `data` (a big game's save, not copied), or
-    where `data` is a file's ``save.filebytes.FileBytes``, as a part of it."""
+    """Check a record of `kind` and return (version, payload); ValueError says what is wrong
+    (too short, not a record, another kind, a length that disagrees with its header, the
+    checksum). `view`: the payload as a memoryview into `data`, not a copy (a big game's save
+    is tens of kilobytes, and reading it must not need a second block of that size), or,
+    where `data` is a file's ``save.filebytes.FileBytes``, as a part of it read where it lies.
+
+    Example: ``unpack(pack("SETT", 1, b"{}"), "SETT") == (1, b"{}")``."""
     k = _kind_bytes(kind)
     if data is None:
         raise ValueError("no data")
@@ -90,6 +95,8 @@ def unpack(data, kind, view=False):
 
 
 def _json_load(payload):
+    """The JSON value in a record's payload; ValueError (as unpack's) when it is not JSON
+    text, so a caller handles a damaged file in one place."""
     try:
         return json.loads(payload.decode())
     except (ValueError, UnicodeError):
@@ -129,8 +136,10 @@ def name_ok(s, most):
     ``name_ok("A\nB", 6)`` False."""
     if not isinstance(s, str) or not 0 < len(s) <= most:
         return False
-    # by UTF-8 byte (a str iterated interns each character): a control character is a byte
-    # < 32 or 127, or C2 80..C2 9F; a surrogate ED A0..ED BF (C2 and ED only lead one)
+    # by UTF-8 byte (on MicroPython a str indexed or iterated interns each character as a
+    # name, for good): a control character is a byte < 32 or 127, or C2 80..C2 9F (U+0080..
+    # U+009F); a lone surrogate, which "surrogatepass" lets through, is ED A0..ED BF. 0xC2
+    # and 0xED only ever lead a character, so a byte follows them and b[i + 1] exists.
     try:
         b = s.encode("utf-8", "surrogatepass")
     except UnicodeError:
@@ -340,14 +349,21 @@ class SavedGame:
 
     @staticmethod
     def save(storage, data, meta=None):
+        """Write `data` (``yatzy.codec.encode``'s bytes) and `meta` as game.dat, atomically:
+        the payload is the meta's length (2 bytes, big-endian), the meta's JSON, then the
+        codec's bytes (``save.frame.save_game_parts``, which the app's own saves call with
+        the codec's pieces)."""
         if not isinstance(data, (bytes, bytearray, memoryview)):
             raise ValueError("saved game must be bytes (yatzy.codec.encode)")
         frame.save_game_parts(storage, frame.game_meta(meta), [data], len(data))
 
     @staticmethod
     def load_full(storage, view=False, raw=None):
-        """(data or None, meta, message or None; none with no save); ``view``: a memoryview
-        (or the part of ``raw``, the file as ``save.filebytes.FileBytes``, :meth:`load_game`)."""
+        """(data or None, meta dict, message or None): no message when there is no save.
+        ``view``: the data as a memoryview into the file's bytes (reading a game), or the
+        part of ``raw`` where :meth:`load_game` passes the file as a
+        ``save.filebytes.FileBytes``. The codec's bytes are not checked here (decoding
+        them does that: :meth:`load_game`)."""
         raw = _read(storage, GAME_FILE) if raw is None else raw
         if raw is None:
             return None, {}, None
@@ -375,7 +391,7 @@ class SavedGame:
 
     @staticmethod
     def load(storage):
-        """(codec bytes or None, message or None)."""
+        """(codec bytes or None, message or None): :meth:`load_full` without the meta."""
         data, _, msg = SavedGame.load_full(storage)
         return data, msg
 
@@ -413,6 +429,7 @@ class SavedGame:
 
     @staticmethod
     def clear(storage):
+        """Remove game.dat: Continue then has nothing to load."""
         storage.remove(GAME_FILE)
 
 
