@@ -374,28 +374,19 @@ class Parts:
         return stop_watchdog(self.machine)
 
 
-def main(parts, display, randbytes=None, root="", steps=None):
-    """Wire the app loop from the Parts of a board.Board (or a fake one) and run it."""
+def _app_factory(parts, display, storage, sound, randbytes):
+    """The Runner's app factory: a fresh App on this board, called at start-up and after a
+    crash. Dice from `randbytes` (os.urandom on the Pico), or seeded from the flash's
+    dice_seed file when there is one (the rp2 tests and bench); a test's own `randbytes`
+    always wins."""
     import gc
 
-    from save.storage import FileStorage
-
-    from pico.buttons import Buttons
-    from pico.sound import Sound
-
-    storage = FileStorage(root)
     seed = None
     if randbytes is None:
         import os
 
         randbytes = os.urandom
         seed = dice_seed(storage)
-    buttons = Buttons(parts.pins, active_low=True, irq=True)
-    sound = Sound(parts.buzzer)
-    default = parts.khz_default
-    # the display was made at the default bus speed; HOLD1 held at power-up keeps it whatever
-    # the settings say (a panel that garbles at 1 MHz would hide the menu to change it back)
-    khz = [default, parts.hold1]
 
     def make_app():
         from app import App
@@ -404,6 +395,16 @@ def main(parts, display, randbytes=None, root="", steps=None):
         gc.collect()
         dice = FairDice(randbytes) if seed is None else SeededDice(seed)
         return App(display, storage, dice, sound, ask_lang=True, feed=parts.wdt and parts.wdt.feed)
+
+    return make_app
+
+
+def _bus_speed(parts):
+    """The Runner's on_settings: move the I2C bus to the speed the settings ask for."""
+    default = parts.khz_default
+    # the display was made at the default bus speed; HOLD1 held at power-up keeps it whatever
+    # the settings say (a panel that garbles at 1 MHz would hide the menu to change it back)
+    khz = [default, parts.hold1]
 
     def on_settings(settings):
         want = default if khz[1] else settings.get("i2c_khz", default)
@@ -414,23 +415,12 @@ def main(parts, display, randbytes=None, root="", steps=None):
             except ValueError:
                 pass  # an unknown speed keeps the bus as it is
 
-    runner = Runner(
-        make_app,
-        buttons,
-        display,
-        parts.ticks_ms,
-        parts.ticks_diff,
-        sound=sound,
-        wdt=parts.wdt,
-        idle=parts.idle,
-        lightsleep=parts.lightsleep,
-        log=ErrorLog(storage),
-        led=parts.led,
-        on_settings=on_settings,
-        reset=parts.reset,
-        sleep_chunk_ms=parts.sleep_chunk_ms,
-        battery=parts.battery,
-    )
+    return on_settings
+
+
+def _start_and_run(runner, buttons, parts, steps):
+    """Route the pins' edges to the debouncer, start the loop, report the heap and run it."""
+    import gc
 
     def edge(index, level):
         buttons.edge(index, level, runner.irq_time())
@@ -445,4 +435,36 @@ def main(parts, display, randbytes=None, root="", steps=None):
         # mpremote and Ctrl-C land here: stop the watchdog so the REPL stays usable.
         parts.stop_watchdog()
         print("Pocket Yatzy stopped; watchdog off, REPL ready")
+
+
+def main(parts, display, randbytes=None, root="", steps=None):
+    """Wire the app loop from the Parts of a board.Board (or a fake one) and run it: the
+    storage, buttons and sound, the app factory, the bus speed the settings choose, then the
+    Runner with the board's clock, watchdog, sleep, LED and battery."""
+    from save.storage import FileStorage
+
+    from pico.buttons import Buttons
+    from pico.sound import Sound
+
+    storage = FileStorage(root)
+    buttons = Buttons(parts.pins, active_low=True, irq=True)
+    sound = Sound(parts.buzzer)
+    runner = Runner(
+        _app_factory(parts, display, storage, sound, randbytes),
+        buttons,
+        display,
+        parts.ticks_ms,
+        parts.ticks_diff,
+        sound=sound,
+        wdt=parts.wdt,
+        idle=parts.idle,
+        lightsleep=parts.lightsleep,
+        log=ErrorLog(storage),
+        led=parts.led,
+        on_settings=_bus_speed(parts),
+        reset=parts.reset,
+        sleep_chunk_ms=parts.sleep_chunk_ms,
+        battery=parts.battery,
+    )
+    _start_and_run(runner, buttons, parts, steps)
     return runner

@@ -43,8 +43,6 @@ LONG_FUNCTIONS = {
     "yatzy/rules_config.py:normalize_options": "a list of independent checks",
     # every kind of logged step checked and replayed in order, one message for each refusal
     "yatzy/engine_load.py:_replay": "a list of independent checks",
-    # wires every part of the Pico into the app and runs the loop inside it
-    "pico/runner.py:main": "the wiring, in one place",
 }
 # Generated files (tools/gen): tables and the font, not written by hand.
 GENERATED = ("yatzy/tables/", "gfx/font.py")
