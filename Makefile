@@ -99,7 +99,7 @@ bench: $(STAMP) wasm32 rp2emu
 	  RP2_BENCH="$(RP2_BENCH)" $(PY) -m $$m || exit 1; done
 
 # Long random campaigns: every campaign of tools/core/soak_*.py with its planted fault, and the
-# core soak (SOAK_GAMES games per ruleset x option), in one table (README, "Reliability").
+# core soak (SOAK_GAMES games per ruleset x option), in one table (docs/reliability.md).
 # SOAK_SCALE=1 is the full size; SOAK_JOBS worker processes (default: one per core).
 SOAK_GAMES ?= 20
 SOAK_SCALE ?= 1
@@ -178,7 +178,7 @@ web-serve: web
 	@echo "Pocket Yatzy on http://127.0.0.1:$(WEB_PORT)/ (Ctrl-C stops)"
 	$(PY) -m http.server --bind 127.0.0.1 --directory build/web $(WEB_PORT)
 
-# The figures in the README's "Play in the browser" and docs/img/web.png (headless Chromium).
+# The figures in docs/web.md and docs/img/web.png (headless Chromium).
 web-measure: $(STAMP) wasm32 web-browser
 	$(PY) -m tools.web --measure
 

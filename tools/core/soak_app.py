@@ -29,7 +29,7 @@ STORM_LEN = 2000
 MP_SHARE = 0.1
 # The harness and the largest game a storm draws: 30 `best` computers of Maxi Triple played
 # to the end on this port (host_tests/support/worst_game.py with 30 players: about 530 KB at
-# its peak, measured with gc.mem_free() after each step). README "Reliability".
+# its peak, measured with gc.mem_free() after each step). docs/reliability.md.
 MP_HEAP = "1m"
 
 
