@@ -15,20 +15,14 @@ import pytest
 from tools.bench import app_bench as bench_app
 from tools.emu import mp_run
 
-# `tools/bench/app_bench.py` (4-player yatzy game, seed 1) needs 142k on the 64-bit unix port
-# (328k before the diet); the 1-player game below about 138k. A change that puts ~20 KB
-# back on the heap while a game is played fails here.
-# 160 before the languages (their words: ~10 KB here); 172 before START built the game beside
-# the set-up tables (~4k more at START's peak, for a Start press 280 ms faster on the Pico);
-# 176 before every name was interned at power-up (heap.intern_names, as main.py does: the
-# seventh name pool, 14 KB on this port, and all the names' text; it then completed at 180k).
-# Near the limit the outcome is not monotonic in the heap size: where the build's files and
-# the saves lie moves the blocks, and one step in the band fails on a ~200-byte block in a
-# fragmented heap. Measured bands: on 15a58f0 184 passed, 186-190 failed, 192 up passed; with
-# the roll-off out of the play screen's resident code, a 4k scan of 172-204k on three build
-# paths failed at 180 or 184 and nothing above; with the compact turn log and the in-place save
-# reader (480 B more live at the end) 186 passed, 188-192 failed, 194 up passed. 196: above
-# every band seen.
+# The 4-player bench game's smallest heap is in docs/app_infra.md ("App bench"); the 1-player
+# game below completes from 194k up on the 64-bit unix port, with every name interned first
+# (heap.intern_names, as main.py does). Near the limit the outcome is not monotonic in the
+# heap size: where the build's files and the saves lie moves the blocks, and one step in a
+# band fails on a ~200-byte block in a fragmented heap (the latest scan: 186 passed, 188-192
+# failed, 194 up passed; scans of 172-204k on other builds and build paths failed at most
+# at 192). 196 is above every band seen, so a change that puts a few KB back on the heap
+# while a game is played fails here.
 HEAP_OK_K = 196
 HEAP_TOO_SMALL_K = 96
 
@@ -72,11 +66,10 @@ def test_a_much_smaller_heap_runs_out(one_player_replay):
 
 # With the code in a ROMFS image (a board with a ROMFS partition, `make flash ROMFS=1`) the
 # bytecode and constants stay in flash. The unix port holds the image in its heap to stand
-# in for flash; what the game needs besides it must be clearly less than above (measured
-# with tools/bench/app_bench.py: this 1-player game 87k besides the image, the 4-player bench
-# game 97k, against 137k and 144k with the .mpy files loaded into the heap). 112 before every
-# name was interned at power-up (the seventh pool and the names' text: 126k now, against 180k
-# with the .mpy files in the heap).
+# in for flash; what the game needs besides it must be clearly less than above: the 4-player
+# bench game needs 126k besides the image, against 186k with the .mpy files loaded into the
+# heap (tools/bench/app_bench.py; both with every name interned at power-up, the seventh
+# name pool and the names' text included).
 ROMFS_OK_K = 130
 
 
@@ -260,12 +253,11 @@ def test_hint_module_agrees_with_the_play_screen():
 # A saved game of two `basic` computer players is continued from the title after booting the
 # built firmware (`tools/flash/flash.py` build, `.mpy`) through main.py on the fake board
 # (host_tests/support/mp_board: fake machine/time, ~16 KB of the heap); the computers play it
-# to the
-# end. It completes at 272k on the 64-bit unix port (288k before the boot-path diet, when the
-# title kept the decoded save, its reader and persist.py); 320k leaves a margin for the
-# random dice (FairDice on os.urandom, as on the board). At 160k reading the save runs out
-# of memory (it used to crash there at every restart): the title says so, "Continue" says
-# so again, and the save stays as it was.
+# to the end. It completes at 272k on the 64-bit unix port; 320k leaves a margin for the
+# random dice (FairDice on os.urandom, as on the board). At 160k reading the save must run
+# out of memory without a crash: the title says so, "Continue" says so again, and the save
+# stays as it was (an expected failure: start-up, with the chosen language's words, runs
+# out of memory before the title at that size; see its xfail).
 BOOT_OK_K = 320
 BOOT_TOO_SMALL_K = 160
 ROLL_GPIO = 14

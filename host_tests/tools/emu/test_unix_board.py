@@ -1,7 +1,7 @@
 # The unix-port stand-in board that `make flash` talks to in the tests: a client that hangs up
 # while the REPL is still printing must not take the board down for the next connection
-# (mpremote does exactly that after a reset; the board's serving thread used to die of the
-# BrokenPipeError, and every later mpremote call in that test module failed).
+# (mpremote does exactly that after a reset; a serving thread that died of the BrokenPipeError
+# would fail every later mpremote call in the test module).
 # SPDX-License-Identifier: MIT
 import socket
 import struct
