@@ -306,7 +306,7 @@ def waker(select):
 
 def pin_irq(handler, index, pin, wake):
     """A hard pin IRQ callback: handler(index, level), then mark `wake` (a Waker or None).
-    It runs with the heap locked, so the whole path allocates nothing (Parts.edge, main's
+    It runs with the heap locked, so the whole path allocates nothing (Parts.edge, the runner's
     edge, Runner.irq_time, Buttons.edge); should it raise all the same (a time past the
     small ints, after 12 days awake), the edge is dropped and poll() finds the level, as
     for an edge the ring had no room for: an uncaught exception would switch the IRQ off."""

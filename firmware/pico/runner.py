@@ -348,7 +348,7 @@ class Parts:
         self.hold1 = board.held("hold1")
         self.led = board.led()
         self.battery = board.battery()  # pico.battery.Gauge on the board's ADC3 and VBUS
-        self.on_edge = None  # main(): handler(index, level) of every button edge
+        self.on_edge = None  # _start_and_run(): handler(index, level) of every button edge
         board.irq_on_buttons(self.edge)
         t, m = board.time, board.machine
         self.machine, self.ticks_ms, self.ticks_diff = m, t.ticks_ms, t.ticks_diff

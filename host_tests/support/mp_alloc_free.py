@@ -4,7 +4,7 @@
 firmware/ and host_tests/ on MICROPYPATH. Each check prints "ok NAME" or raises.
 
 - irq: the buttons' hard pin IRQ path as pico.runner.main wires it on a (fake) board: the
-  pin_irq closure, Parts.edge, main's edge, Runner.irq_time and Buttons.edge. A hard IRQ runs
+  pin_irq closure, Parts.edge, the runner's edge, Runner.irq_time and Buttons.edge. A hard IRQ runs
   with the heap locked on the Pico; pin_irq swallows what is raised (an uncaught exception
   would switch the IRQ off), so an allocation shows as an edge missing from the ring, not
   as an error: the check counts the ring's edges.
