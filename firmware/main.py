@@ -17,7 +17,11 @@ import gc  # noqa: E402
 
 import heap  # noqa: E402
 
-heap.intern_names()  # while the heap is whole: every name the firmware uses (heap.py)
+# Code loaded into the heap (stock MicroPython and `make flash`): every name the firmware uses
+# is interned first, while the heap is whole (heap.intern_names). Code run from ROMFS (the
+# project image) interns each module's names from flash as it loads: no pool is built ahead.
+if not heap.__file__.startswith("/rom"):
+    heap.intern_names()
 del heap  # (main's globals live as long as the app: heap.py is imported where it is used)
 from pico import board  # noqa: E402  (the display is built before the large imports, STYLE 18)
 

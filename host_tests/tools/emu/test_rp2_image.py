@@ -9,11 +9,13 @@ Skips with a message when the base image (../shared/rp2 or $RP2_IMAGE_BASE), the
 (RP2_BOOTROM, default ../shared/rp2/) or Node with rp2040js is missing."""
 
 import os
+import re
 
 import pytest
 
 from tools.emu.rp2 import pico as rp2
 from tools.emu.rp2 import play
+from tools.gen import names as gen_names
 from tools.image import game, uf2
 
 BASE, PROV, _WHY_BASE = game.find_base()
@@ -93,12 +95,17 @@ def test_a_blank_pico_with_the_image_starts_the_game_and_asks_for_the_language(i
         title = frame(pico)
         files = pico.files()
         where = pico.repl_exec("import os, sys\nprint(os.getcwd(), sys.path)")
+        info = pico.repl_exec("import micropython\nmicropython.qstr_info()")
     assert first_ms is not None and heap
     assert ask != title and "settings.dat" in files
     # nothing but the player's data on the filesystem: the code ran from the ROMFS
     assert not [n for n in files if n.endswith((".py", ".mpy"))], sorted(files)
     assert title == play.cpython_frames([], tmp_path, SEED)[0]
     assert "/ ['/rom', '/rom/lib'" in where, where
+    # code in ROMFS: no names interned ahead (main.py), only those of the modules loaded so far
+    interned = int(re.search(r"n_qstr=(\d+)", info).group(1))
+    built = len(gen_names.mpy_names(os.path.join(play.build(), "names.mpy")))
+    assert interned < built * 9 // 10, (interned, built)  # (761 of 1,544 at the title)
 
 
 @pytest.fixture(scope="module")
