@@ -14,7 +14,7 @@ from gfx.font import MEDIUM, SMALL
 from gfx.pusher import FramePusher
 from lang import T
 from ui import keys
-from ui.widgets import reading, softkeys, upper, wrap
+from ui.widgets import Damage, reading, softkeys, upper, wrap
 
 _EMPTY_MS = 4000  # how long the empty battery's message shows before the app sleeps
 
@@ -45,20 +45,19 @@ class App:
         self._saved = None  # the saved game (Game) offered by "Continue", if kept in memory
         # its title summary: (ruleset id, round, rounds), () when not read, None: no save
         self.saved_info = None
-        self._saved_cpu = 0
+        self.saved_cpu = 0  # the saved game's dice if it has computer players, else 0
         self.setup = None  # last new-game choices (names, cpu levels, ruleset, options)
         self.game = None  # the game being played
         self.levels = None  # computer level per seat ("" for a human)
         self.last_game = None  # the last game's (ruleset id, ui.end.ranking), once it is over
-        self._dirty = True
-        self._first = None  # a part changed before the whole frame was: it is sent first
+        self.damage = Damage()  # what the next render draws (changed(), render())
         self._frames = 0
         self._applied = None  # (contrast, left-handed) last sent to the display
-        self._play_next = None  # a game to show once the current press is handled
-        self._unloaded = False  # _unload() done and no screen shown since
+        self.pending = None  # the game a press asked for: ui.begin.NewGame or Continue
+        self._unloaded = False  # unload() done and no screen shown since
         self._save_due = False  # save_soon(): the game is saved once the frame is sent
-        self._setup_due = None  # a new game's set-up, saved (before it) once the frame is sent
-        self._tables_due = 0  # the computers' tables for this many dice, built after the frame
+        self._setup_due = None  # save_soon(setup): saved (before the game) after the frame
+        self.tables_due = 0  # the computers' tables for this many dice, built after the frame
         # the battery gauge's level, set by the shell (docs/CONTRACTS.md, "Battery"): None on
         # USB power or without a gauge, -1 empty, 0 low, 1..4 bars
         self.battery = None
@@ -132,7 +131,7 @@ class App:
         """Draw every screen in language `code` from now on (the settings keep the code)."""
         self.settings["lang"] = code
         lang.use(code, menus)
-        self._dirty = True
+        self.damage.invalidate()
 
     @property
     def saved(self):
@@ -152,16 +151,18 @@ class App:
     def saved(self, g):
         self._saved = g
         self.saved_info = None
-        self._saved_cpu = 0  # its number of dice if it has computer players, else 0
+        self.saved_cpu = 0
         if g is not None:  # what the title keeps: a summary line, and the computers' dice
             self.saved_info = (g.rules_id, g.round, g.rounds)
             if [1 for p in g.players if p.cpu]:
-                self._saved_cpu = g.rules.dice
+                self.saved_cpu = g.rules.dice
 
     def play_saved(self):
         """Continue the saved game once the menu press has been handled (the menus go before
         the save is read again)."""
-        self._play_next = (None, False)
+        from ui.begin import Continue
+
+        self.pending = Continue()
 
     def apply_display_settings(self):
         """Contrast and left-handed layout to the display, when they changed."""
@@ -176,7 +177,7 @@ class App:
         if hasattr(d, "rotate") and (self._applied is None or self._applied[1] != left):
             d.rotate(left)  # the driver re-sends the whole frame
         self._applied = want
-        self._dirty = True
+        self.damage.invalidate()
 
     def title(self):
         from ui.menu import Title
@@ -184,29 +185,26 @@ class App:
         self.show(Title(self))
 
     def show(self, screen):
-        """Make `screen` the active one (it is drawn on the next render)."""
+        """Make `screen` the active one (it is drawn on the next render). A screen whose
+        class has `plays = True` (the play screen) has the menus dropped (unload) unless
+        the game's start has just done it; one with `menu = True` brings their words back."""
         self.screen = screen
-        self._dirty = True
-        self._first = None  # a part of the screen before is no part of this one
-        if type(screen).__name__ == "Play":
-            if not self._unloaded:  # (ui.begin.start_play has just done it)
-                self._unload()
+        self.damage.reset()  # a part of the screen before is no part of this one
+        if getattr(screen, "plays", False):
+            if not self._unloaded:
+                self.unload()
             self._unloaded = False
         elif getattr(screen, "menu", False):
             lang.words(True)  # a menu: its words back in the heap
 
-    def play(self, g, save=False):
-        """Show the play screen for `g` as soon as the menu screen handling this press has
-        returned: only then can its module be dropped (heap.py), before ui/play.py loads.
-        `save`: save the (new) game first, also after the menus are gone."""
-        self._play_next = (g, save)
-
     def new_game(self, s):
         """Start a new game from the set-up dict `s` (rules, n, names, levels, options) once
         the menu press has been handled: the menus are dropped before the game is built."""
-        self._play_next = (s, None)
+        from ui.begin import NewGame
 
-    def _unload(self, building=False):
+        self.pending = NewGame(s)
+
+    def unload(self, building=False):
         """A game is (about to be) played: drop the menus, the set-up tables, the save reader
         and the records with the high scores (the in-play save needs only save.frame).
         `building`: a new game is built first, with the set-up tables (ui.begin drops them;
@@ -228,14 +226,7 @@ class App:
         a list of parts is drawn and sent part by part, in its order).
         A part changed before the whole picture is (a roll: the dice, then the panel's
         rolls left) reaches the display first: render() draws and sends it, then the rest."""
-        if part is None:
-            if self._dirty and self._dirty is not True and type(self._dirty) is not list:
-                self._first = self._dirty
-            self._dirty = True
-        elif not self._dirty:
-            self._dirty = part
-        elif self._dirty is not True and self._dirty != part:
-            self._dirty = True  # two different parts: the whole frame
+        self.damage.mark(part)
 
     def send_part(self, part):
         """Draw `part` of the active screen (its draw_part) and send it now, ahead of work
@@ -258,10 +249,10 @@ class App:
             b = 4 - b
         if self.screen is not None:
             self.screen.press(b, kind == "long", now_ms)
-        if self._play_next is not None:
-            from ui.begin import start_play
-
-            start_play(self)
+        start = self.pending
+        if start is not None:  # the game the press asked for, now that its screen returned
+            self.pending = None
+            start.run(self)
         self.render()
         self._save_due_now()
 
@@ -282,10 +273,10 @@ class App:
             if self.screen is not screen:
                 wait = 0  # a screen shown by the tick (the ranking after a computer's last
                 # box) gets its own tick at once: its wait, not the one it replaced
-        if self._play_next is not None:
-            from ui.begin import start_play
-
-            start_play(self)
+        start = self.pending
+        if start is not None:  # the game the press asked for, now that its screen returned
+            self.pending = None
+            start.run(self)
         self.render()
         self._save_due_now()
         if wait is not None:
@@ -353,53 +344,56 @@ class App:
         self.asleep = False
         self.now = self.last_input = now_ms
         self.pusher.invalidate()
-        self._dirty = True
-        self._first = None
+        self.damage.reset()
         self.render()
 
     def render(self):
-        """Redraw the frame if something changed and push the changed windows."""
-        part = self._dirty
-        first = self._first
-        self._first = None
-        if not part or self.screen is None:
+        """Redraw what changed (self.damage) and push the changed windows."""
+        d = self.damage
+        screen = self.screen
+        frame, part, parts = d.frame, d.part, d.parts
+        if screen is None or not (frame or part is not None or parts is not None):
             return 0
-        self._dirty = False
+        d.clear()
         cv = self.cv
         sent = 0
-        if part is True and first is not None:
-            # the part the press changed first, on top of the frame on the panel: its bytes
-            # go out before the whole frame is drawn (about 25 ms of Python on the Pico)
-            self.screen.draw_part(cv, first)
-            sent = self.pusher.push()
-        if part is True:
+        if frame:
+            if part is not None:
+                # the part the press changed first, on the frame on the panel: its bytes go
+                # out before the whole frame is drawn (about 25 ms of Python on the Pico)
+                screen.draw_part(cv, part)
+                sent = self.pusher.push()
             cv.fill(0)
-            self.screen.draw(cv)
-        elif type(part) is list:  # parts in the order they are drawn and sent
-            for p in part[:-1]:
-                self.screen.draw_part(cv, p)
+            screen.draw(cv)
+        elif parts is not None:  # parts in the order they are drawn and sent
+            last = len(parts) - 1
+            for i in range(last):
+                screen.draw_part(cv, parts[i])
                 sent += self.pusher.push()
-            self.screen.draw_part(cv, part[-1])
+            screen.draw_part(cv, parts[last])
         else:
-            self.screen.draw_part(cv, part)
+            screen.draw_part(cv, part)
         self._frames += 1
         return sent + self.pusher.push()
 
-    def save_soon(self):
+    def save_soon(self, setup=None):
         """Save the game in progress once this press's (or tick's) frame is on the panel:
         the player sees the result a flash write earlier, and the save is still made before
-        the next press or tick is handled."""
+        the next press or tick is handled. `setup`: a new game's set-up, saved before it."""
         self._save_due = True
+        if setup is not None:
+            self._setup_due = setup
 
     def _save_due_now(self):
+        """The work after the frame, in the order docs/CONTRACTS.md, "A press", gives."""
         s = self._setup_due
         if s is not None:  # a new game's first frame is out: what START dropped is collected
             import heap
 
             heap.drop()
-        n = self._tables_due
+        n = self.tables_due
         if n:
-            self._tables_due = 0
+            self.tables_due = 0
             from yatzy import strategy
 
             strategy.tables(n)
@@ -420,7 +414,7 @@ class App:
                 screen = self.screen
                 if hasattr(screen, "toast"):
                     screen.toast = T["save_failed"]
-                    self._dirty = True
+                    self.damage.invalidate()
 
     def fatal(self, message):
         """Draw an error screen with `message` (used by the shell for uncaught errors)."""

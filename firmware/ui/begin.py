@@ -1,25 +1,26 @@
 # Starting a game: the menus go, the game is built or read again, the play screen comes up.
 # SPDX-License-Identifier: MIT
-"""``start_play(app)`` runs once the press that asked for a game (App.play, App.new_game:
-``app._play_next``) has been handled, so that its menu screen can be dropped first. It is
-App's own step, kept here because it runs once a game: this module goes with the menus
-(heap.py "menus"), so its code is not on the heap while the game is played."""
+"""The two games a menu press may ask for, as pending actions: ``Continue()`` (App.play_saved)
+and ``NewGame(setup)`` (App.new_game). The app keeps the one asked for and calls its
+``run(app)`` once the press's screen has returned, so that the menu screens can be dropped
+first (docs/CONTRACTS.md, "A press"). They live here, not in app.py, because they
+run once a game: this module goes with the menus (heap.py "menus"), so its code is not on
+the heap while the game is played. They use the app's public API only."""
 
 from lang import T
 
 
-def start_play(app):
-    """Start the game app.play() or app.new_game() asked for: the menus go, the game is
-    built (a set-up) or read again ("Continue"), and the play screen comes up."""
-    g, save = app._play_next
-    app._play_next = None
-    app.screen = None
-    if g is None:  # "Continue": read the save now that the menus are gone
-        app._unload()
-        if app._saved_cpu:  # computer players: see below
+class Continue:
+    """The "Continue" of the title: the menus go, the saved game is read again (its tables
+    for computer players built first) and played; an unreadable save brings the title back."""
+
+    def run(self, app):
+        app.screen = None
+        app.unload()
+        if app.saved_cpu:  # computer players: their tables before the save is read again
             from yatzy import strategy
 
-            strategy.tables(app._saved_cpu)  # before the save is read again
+            strategy.tables(app.saved_cpu)
         import sys
 
         before = set(sys.modules)
@@ -39,27 +40,47 @@ def start_play(app):
         app.game = g
         app.levels = g.levels
         app.saved = None
-    new = save is None
-    if app.store is not None and (g["n"] if new else len(g.players)) == 1:
+        best_for(app, g.rules_id, len(g.players))
+        app.unload()
+        play(app, g)
+
+
+class NewGame:
+    """A new game from the set-up dict `setup` (rules, n, names, levels, options, games):
+    the menus go, the game is built and played; after its first frame the set-up and the
+    game are saved."""
+
+    def __init__(self, setup):
+        self.setup = setup
+
+    def run(self, app):
+        s = self.setup
+        app.screen = None
+        best_for(app, s["rules"], s["n"])
+        app.unload(True)
+        g = _make_game(app, s)
+        app.save_soon(s)  # the set-up, then the game, once its first frame is out
+        play(app, g)
+
+
+def best_for(app, rules_id, players):
+    if app.store is not None and players == 1:
         # remembered: the solo play screen shows it without the high-score tables
-        app.store.best_for(g["rules"] if new else g.rules_id)
-    app._unload(new)
-    if new:
-        g = _make_game(app, g)
-        save = True
-    if save:  # once the first frame of the game is on the panel
-        app.game = g
-        app.save_soon()
-    if g.is_over():  # saved on the game-over screen (the plug was pulled before its OK)
+        app.store.best_for(rules_id)
+
+
+def play(app, g):
+    """Show `g`: its play screen, or the game-over screen when it is over (a save made on
+    that screen before its OK, when the plug was pulled)."""
+    if g.is_over():
         from ui.end import End
 
         app.show(End(app, g))
         return
     if [1 for p in g.players if p.cpu]:
         # their tables need blocks of several KB in one piece, which a heap fragmented by
-        # a game in play may not have: built right after the first frame, before the
-        # saves (strategy keeps them; "Continue" built them before reading the save)
-        app._tables_due = g.rules.dice
+        # a game in play may not have ("Continue" built them before reading the save)
+        app.tables_due = g.rules.dice
     from ui.play import Play
 
     app.show(Play(app, g))
@@ -75,7 +96,6 @@ def _make_game(app, s):
     s["games"] += 1
     g.number = s["games"]
     g.levels = lv
-    app._setup_due = s  # saved with the game, after its first frame
     app.game = g
     app.levels = lv
     app.saved = None

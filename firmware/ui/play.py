@@ -59,6 +59,8 @@ class Play(Screen):
     """The play screen (see the module docstring); the app calls draw, draw_part, press
     and tick."""
 
+    plays = True  # the game is played: shown, the app drops the menus (App.show)
+
     # methods kept in the other play modules
     open_card = play_card.open_card
     press_card = play_card.press_card

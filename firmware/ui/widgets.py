@@ -1,4 +1,4 @@
-# Widgets every screen shares: soft keys, title bar, text wrap, the Screen base, list screens.
+# Widgets every screen shares: soft keys, title bar, text wrap, the Screen base, its damage.
 # SPDX-License-Identifier: MIT
 """Screens get the app object and draw on its canvas (docs/CONTRACTS.md, "Screens"). A
 screen has ``draw(cv)``, ``press(b, long, now)`` (``b`` a button index from ``ui.keys``)
@@ -24,6 +24,54 @@ class Screen:
 
     def tick(self, now):
         return None
+
+
+class Damage:
+    """What of the active screen's picture the app's next render draws and sends (app.changed):
+    nothing; one part (`part`, drawn by the screen's draw_part); a list of parts (`parts`,
+    drawn and sent one after the other, in order); or the whole frame (`frame`), after
+    `part` when that part changed alone before the whole picture did (a roll: the dice,
+    then the panel's rolls left), so that its bytes reach the panel first. The app keeps
+    one, updated in place: marking a change allocates nothing."""
+
+    def __init__(self):
+        self.frame = True
+        self.part = None
+        self.parts = None
+
+    def mark(self, part=None):
+        """`part` changed (a screen's draw_part name or tuple, or a list of them in the
+        order they are sent); None: the whole picture. Two different parts make the whole
+        frame, with nothing sent first; a part marked again is drawn once."""
+        if self.frame:
+            return
+        if part is None:
+            self.frame = True  # a part marked alone is sent first, a list is not
+            self.parts = None
+        elif self.part is None and self.parts is None:
+            if type(part) is list:
+                self.parts = part
+            else:
+                self.part = part
+        elif (self.part if self.parts is None else self.parts) != part:
+            self.reset()
+
+    def invalidate(self):
+        """The whole frame (a part marked alone is drawn with it, not sent before it)."""
+        if not self.frame:
+            self.reset()
+
+    def reset(self):
+        """The whole frame, nothing sent before it (a new screen, a woken panel)."""
+        self.frame = True
+        self.part = None
+        self.parts = None
+
+    def clear(self):
+        """Drawn: nothing left to draw."""
+        self.frame = False
+        self.part = None
+        self.parts = None
 
 
 def softkeys(cv, labels):
