@@ -10,7 +10,9 @@ firmware/ and host_tests/ on MICROPYPATH. Each check prints "ok NAME" or raises.
   as an error: the check counts the ring's edges.
 - pusher: gfx.pusher.FramePusher's push (plan and send) of frames that changed, the way the
   app's frames change (dice, a card column, a full-width bar), to a display whose
-  show_window only counts (the driver's bus writes are not the pusher's)."""
+  show_window only counts (the driver's bus writes are not the pusher's).
+- damage: ui.widgets.Damage, the app's record of what a press changed (App.changed, and
+  App.render's reading and clearing it), marked the ways the screens mark it."""
 
 import micropython
 
@@ -101,7 +103,32 @@ def pusher():
     print("ok pusher")
 
 
-CHECKS = (irq, pusher)
+def damage():
+    from ui.widgets import Damage
+
+    d = Damage()
+    rows = (3,)
+    parts = [(3,), (1, 2), "keys"]  # a list screen's parts, built by the screen beforehand
+    cases = (("dice", None), ("dice", "info"), (rows, rows), (parts, None))
+    seen = [None] * len(cases)
+    micropython.heap_lock()
+    try:
+        for k in range(len(cases)):
+            d.clear()
+            for part in cases[k]:
+                d.mark(part)
+            seen[k] = d.frame
+        d.clear()
+        d.mark()
+        d.invalidate()
+        d.reset()
+    finally:
+        micropython.heap_unlock()
+    assert seen == [True, True, False, True], seen
+    print("ok damage")
+
+
+CHECKS = (irq, pusher, damage)
 
 
 def run_all():

@@ -1,4 +1,5 @@
-# The button IRQ path and the frame pusher allocate nothing: run with the heap locked.
+# The button IRQ path, the frame pusher and the app's damage record allocate nothing: run
+# with the heap locked.
 # SPDX-License-Identifier: MIT
 """MicroPython's micropython.heap_lock() makes any allocation fail, as inside a hard IRQ on
 the Pico; the checks live in host_tests/support/mp_alloc_free.py and run on the unix port.
@@ -22,11 +23,11 @@ def run(code):
     return subprocess.run([MP, "-c", code], env=env, capture_output=True, text=True, timeout=60)
 
 
-def test_the_button_irq_path_and_the_frame_pusher_allocate_nothing():
+def test_the_button_irq_path_the_frame_pusher_and_marking_damage_allocate_nothing():
     res = run("from support import mp_alloc_free as s\ns.run_all()\n")
     assert res.returncode == 0, res.stdout + res.stderr
     done = [line for line in res.stdout.splitlines() if line.startswith("ok ")]
-    assert done == ["ok irq", "ok pusher"]
+    assert done == ["ok irq", "ok pusher", "ok damage"]
 
 
 def test_an_allocation_in_the_irq_path_is_caught():
@@ -55,6 +56,21 @@ def test_an_allocation_in_the_pusher_is_caught():
         "pusher.FramePusher.send = send\n"
         "from support import mp_alloc_free as s\n"
         "s.pusher()\n"
+    )
+    assert res.returncode != 0
+    assert "MemoryError" in res.stdout + res.stderr
+
+
+def test_an_allocation_in_marking_damage_is_caught():
+    res = run(
+        "from ui import widgets\n"
+        "_mark = widgets.Damage.mark\n"
+        "def mark(self, part=None):\n"
+        "    [part]\n"
+        "    _mark(self, part)\n"
+        "widgets.Damage.mark = mark\n"
+        "from support import mp_alloc_free as s\n"
+        "s.damage()\n"
     )
     assert res.returncode != 0
     assert "MemoryError" in res.stdout + res.stderr
