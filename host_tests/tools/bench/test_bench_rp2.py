@@ -114,3 +114,13 @@ def test_the_profile_probe_compiles_and_its_dump_parses(tmp_path):
     assert rows == [(5000, 3, "app.App.render"), (7, 1, "app.App.tick")]  # the slowest first
     assert pre == {"Play1": [(4000, 2, "app.App.render")]}
     assert first == [12000, None]
+
+
+def test_a_press_settles_past_the_longest_wait_before_the_app_draws_on_its_own():
+    # the game-over ranking draws its OK _GUARD_MS after it appears; a press that settled
+    # sooner would compare the frame before it with CPython's settled one and leave the plan
+    from ui import end
+
+    from tools.emu.rp2 import play
+
+    assert play.QUIET_MS > end._GUARD_MS

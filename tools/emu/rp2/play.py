@@ -23,7 +23,10 @@ SHORT_MS = 100
 LONG_MS = 800  # held past the firmware's 600 ms long-press threshold
 LONG_THRESHOLD_MS = 600  # firmware/buttons.py: long_ms
 FRAME_GAP_NS = 5 * NS_PER_MS  # writes closer than this belong to one frame
-QUIET_MS = 1200  # no panel traffic for this long = the app is idle (computer pace <= 1 s)
+# No panel traffic for this long = the app is idle: longer than a computer's pace (<= 1 s)
+# and than the longest wait before the app draws on its own (the game-over ranking shows its
+# OK 1,500 ms after it appears, ui/end.py _GUARD_MS), so the frame compared is the settled one
+QUIET_MS = 1600
 START_TEXT = "heap free after start-up"
 _HEAP = re.compile(r"heap free after start-up (\d+) bytes")
 _NAMES = {"r": "roll", "1": "hold1", "2": "hold2", "3": "hold3", "4": "hold4", "5": "hold5"}
