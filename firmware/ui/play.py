@@ -93,6 +93,7 @@ class Play(Screen):
         self.unsaved = False  # a roll not yet on flash (saved before its dice settle)
         self.collect_due = False  # collect the heap in the next tick without a tumble
         self._hint = False  # the toast is a hint: it follows the holds and the card's cursor
+        self.hint_due = False  # a press moved them: the hint follows in the next tick
         self.yours = 0  # the hint's "YOURS": 0 not shown yet, 1 shown in words, 2 known
         self._choose = False  # a human's dice settled: the card's box is chosen next tick
         self.chosen = None  # (turn, box): the box the card opens on (play_card.cursor_box)
@@ -253,11 +254,11 @@ class Play(Screen):
             self.press_card(b, long, now)
         else:
             self.press_confirm(b, now)
-        if self._hint and g.dice and self.mode != CONFIRM and self.app.screen is self:
-            hint = self.hint_text()  # the holds or the cursor changed: what they give away
-            if hint != self.toast:
-                self.toast = hint
-                self.app.changed()
+        if self._hint:
+            # the holds or the cursor changed: what they give away is worked out in the tick
+            # right after this press's frame (its die or card rows) is on the panel; worked
+            # out here, it held the press's first byte back 80-90 ms (rp2 bench)
+            self.hint_due = True
 
     def shortcut(self, b):
         app = self.app
@@ -307,6 +308,9 @@ class Play(Screen):
 
     # ---- time -------------------------------------------------------------------------
     def tick(self, now):
+        if self.hint_due:
+            self.hint_due = False
+            self.follow_hint()
         if self._choose and self.anim_end is None:
             # the settled dice are on the panel: the box the card will open on is chosen
             # now, between presses, rather than when the card opens (its keys go out first).
@@ -378,6 +382,16 @@ class Play(Screen):
         self.toast = self.hint_text()
         self._hint = bool(self.toast)
         self.app.changed()
+
+    def follow_hint(self):
+        """The hint shown again for the holds or the card's cursor as they are now (the
+        press that changed them has sent its frame): the info panel follows."""
+        g = self.g
+        if self._hint and g.dice and self.mode != CONFIRM and self.app.screen is self:
+            hint = self.hint_text()
+            if hint != self.toast:
+                self.toast = hint
+                self.app.changed("info")
 
     def end_hint(self):
         self._hint = False
