@@ -194,6 +194,9 @@ class App:
         if getattr(screen, "plays", False):
             if not self._unloaded:  # (the game's start has just done it)
                 self._unload_due = True  # back from a menu: its frame first (_unload_now)
+                # its dice row (pages 6-7) goes out first, as a roll's does: drawing the
+                # whole play screen takes 40-50 ms on the Pico before its first byte
+                self._first = "dice"
             self._unloaded = False
         elif getattr(screen, "menu", False):
             lang.words(True)  # a menu: its words back in the heap

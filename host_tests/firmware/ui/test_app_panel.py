@@ -304,3 +304,36 @@ def test_the_ranking_after_a_computers_last_box_shows_its_ok_by_itself():
     assert "OK" in redraw_texts(d.app)  # no press needed to bring the OK
     d.press("roll")
     assert d.screen_name() == "AfterGame"
+
+
+def test_a_hold_under_the_hint_sends_its_die_before_the_hint_is_worked_out_again():
+    d = S.new_driver(seed=7)
+    S.setup_game(d, players=1)
+    play = d.app.screen
+    d.press("roll")
+    d.long("hold3")
+    real = play.hint_text
+    seen = []  # the panel each time the hint is worked out
+    play.hint_text = lambda: (seen.append(bytes(d.display.panel)), real())[1]
+    before = bytes(d.display.panel)
+    d.press("hold1", settle=False)
+    assert not seen and bytes(d.display.panel) != before  # the held die is out, no hint yet
+    held = bytes(d.display.panel)
+    d.app.tick(d.t)  # the runner's tick right after the press
+    assert seen == [held] and play.toast == real()
+
+
+def test_back_on_the_play_screen_its_dice_row_goes_out_first_and_the_menus_after_it():
+    import sys
+
+    d = S.new_driver(seed=7)
+    S.setup_game(d, players=1)
+    d.press("roll")
+    d.long("hold4")  # the standings
+    assert d.screen_name() == "Standings" and "ui.standings" in sys.modules
+    pages, real, pusher = [], d.display.show_window, d.app.pusher
+    pusher._show_window = lambda x0, x1, p0, p1: (pages.append((p0, p1)), real(x0, x1, p0, p1))
+    d.press("hold5", settle=False)  # back
+    assert d.screen_name() == "Play" and pages[0][0] >= 6  # the dice row (pages 6-7) first
+    assert min(p0 for p0, _ in pages) == 0  # then the rest of the frame
+    assert "ui.standings" not in sys.modules  # the menus went once the frame was out
