@@ -59,6 +59,7 @@ class App:
         self._setup_due = None  # save_soon(setup): saved (before the game) after the frame
         self.tables_due = 0  # the computers' tables for this many dice, built after the frame
         self._unload_due = False  # the play screen is back: the menus go once its frame is out
+        self._later = None  # after_frame()'s work, done once the frame is out
         # the battery gauge's level, set by the shell (docs/CONTRACTS.md, "Battery"): None on
         # USB power or without a gauge, -1 empty, 0 low, 1..4 bars
         self.battery = None
@@ -388,6 +389,13 @@ class App:
         if setup is not None:
             self._setup_due = setup
 
+    def after_frame(self, fn):
+        """Call fn() once this press's (or tick's) frame is on the panel, before the next
+        press or tick is handled: slow work (a flash write) the frame need not wait for."""
+        if self._later is not None:
+            self._later()  # (one at a time: an earlier one is done first)
+        self._later = fn
+
     def _unload_now(self):
         """The play screen came back from a menu and its frame is on the panel: the menus
         go now (heap.drop collects: 60-80 ms on the Pico before that frame, rp2 bench)."""
@@ -400,6 +408,10 @@ class App:
         """The work after the frame, in the order docs/CONTRACTS.md, "A press", gives."""
         if self._unload_due:
             self._unload_now()
+        fn = self._later
+        if fn is not None:
+            self._later = None
+            fn()
         s = self._setup_due
         if s is not None:  # a new game's first frame is out: what START dropped is collected
             import heap

@@ -307,9 +307,10 @@ def __getattr__(name):
     return getattr(scores, name)
 
 
-def record(store, g):
+def record(store, g, write=True):
     """Store.record's entries (g eligible, the store's high scores loaded): the human
-    players' totals not in the table yet; [(player, place)] of those that entered it."""
+    players' totals not in the table yet; [(player, place)] of those that entered it.
+    `write` False: entered in memory, written by Store.finish."""
     when = "#%d" % getattr(g, "number", 0)
     rid = g.rules_id
     hs = store.hs
@@ -328,7 +329,8 @@ def record(store, g):
     if not results:
         return []
     try:
-        places = hs.end_game(rid, results, when)
+        places = hs.end_game(rid, results, when, write)
+        store.hs_due = not write
     except OSError:
         store.failed = True
         return []

@@ -280,13 +280,15 @@ class HighScores:
         self.save()
         return self._place(rules, row)
 
-    def end_game(self, rules, results, when=None):
+    def end_game(self, rules, results, when=None, write=True):
         """Count a finished game (the entries get its number) and enter its (name, score)
-        results with one write. Returns each result's final rank (None: did not enter)."""
+        results with one write (`write` False: the caller saves them later). Returns each
+        result's final rank (None: did not enter)."""
         _check_rules(rules)
         self.games += 1
         rows = [self._insert(rules, name, score, when) for name, score in results]
-        self.save()
+        if write:
+            self.save()
         return [self._place(rules, row) for row in rows]
 
     def reset(self, rules=None):

@@ -75,6 +75,7 @@ class Store:
         self._hs_ever = False  # the first load's damage note is the one the title shows
         self._best = {}  # ruleset id -> best score (see best())
         self.failed = False  # a write failed (flash full or worn): the app says so
+        self.hs_due = False  # high scores entered by record(g, False), written by finish()
 
     @property
     def hs(self):
@@ -230,14 +231,25 @@ class Store:
             self._best[rid] = self.hs.best(rid)
         return self._best[rid]
 
-    def record(self, g):
+    def record(self, g, write=True):
         """Enter the human players' totals; returns [(player, place)] of the new entries.
-        A game already entered (power cut before its save was cleared) adds nothing."""
+        A game already entered (power cut before its save was cleared) adds nothing.
+        `write` False: the entries are made in memory; finish() writes them."""
         if not eligible(g):
             return []
         self._load_scores()
         self._best = {}
-        return _records().record(self, g)
+        return _records().record(self, g, write)
+
+    def finish(self):
+        """After record(g, False): write the high scores it entered, then clear the saved
+        game. In this order: a power cut before the scores are written leaves the finished
+        game to continue (its game-over Roll enters it again); one after them, before the
+        save is cleared, enters nothing twice (record skips entries already in the table)."""
+        if self.hs_due:
+            self.hs_due = False
+            self._guard(self.hs.save)
+        return self.clear_game()
 
     def reset_scores(self):
         self._load_scores()

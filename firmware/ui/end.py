@@ -88,12 +88,14 @@ class End(Screen):
 
             heap.drop("play")  # the play screen's modules: heap for the high scores and menus
             app.last_game = (g.rules_id, ranking(g))
-            entered = app.store.record(g)
-            app.store.clear_game()
+            # the entries are made in memory: the result's frame goes out before the flash
+            # writes (the scores' two copies, then the save cleared: 400-450 ms on the Pico)
+            entered = app.store.record(g, False)
             app.game = None
             from ui.after import AfterGame
 
             app.show(AfterGame(app, g, levels, entered))
+            app.after_frame(app.store.finish)
 
     def can_undo(self):
         """Undo belongs to the human who scored the last box, never to a computer."""

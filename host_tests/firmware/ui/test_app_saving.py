@@ -278,3 +278,64 @@ def test_low_memory_reading_the_save_never_crashes_or_loses_it(monkeypatch):
     monkeypatch.setattr(ui_save.Store, "load_game", real)
     S.go_menu(d2, "CONTINUE")  # memory back: the game goes on where it was saved
     assert d2.screen_name() == "Play" and app.game.filled(0) == 1
+
+
+class _Watched(MemoryStorage):
+    """Memory flash that notes, at each write and removal, the file, the panel as it was
+    and a copy of the files before it (what a power cut at that moment leaves)."""
+
+    def __init__(self, display=None):
+        MemoryStorage.__init__(self)
+        self.display = display
+        self.log = None  # [(name, panel, files before)] once watching
+
+    def _note(self, name):
+        if self.log is not None:
+            self.log.append((name, bytes(self.display.panel), dict(self.files)))
+
+    def write(self, name, data):
+        self._note(name)
+        MemoryStorage.write(self, name, data)
+
+    def remove(self, name):
+        self._note(name)
+        MemoryStorage.remove(self, name)
+
+
+def test_the_game_over_roll_shows_the_result_first_then_enters_the_scores_and_clears():
+    st = _Watched()
+    d = S.new_driver(seed=21, storage=st)
+    st.display = d.display
+    S.setup_game(d, players=2)
+    S.autoplay(d)
+    assert d.screen_name() == "End"
+    st.log = []
+    d.press("roll")
+    assert d.screen_name() == "AfterGame" and d.app.screen.entered  # the empty table's first
+    names = [n for n, _, _ in st.log]
+    # both copies of the high scores, then the finished game's save goes
+    assert sorted(names[:2]) == ["scores1.dat", "scores2.dat"] and names[2:] == ["game.dat"]
+    for _, panel, _ in st.log:  # every flash write after the result's frame was on the panel
+        assert panel == bytes(d.display.panel)
+    assert "game.dat" not in st.files
+    # a power cut after the frame, before the scores were written: the finished game is
+    # still saved, comes back as game over, and its Roll enters the same high scores
+    cut = MemoryStorage()
+    cut.files = dict(st.log[0][2])
+    assert "game.dat" in cut.files
+    d2 = S.new_driver(seed=3, storage=cut)
+    S.go_menu(d2, "CONTINUE")
+    assert d2.screen_name() == "End"
+    d2.t += 2000
+    d2.press("roll")
+    assert d2.screen_name() == "AfterGame" and d2.app.screen.lines == d.app.screen.lines
+    assert cut.files["scores1.dat"] == st.files["scores1.dat"]
+    # a cut after the scores, before the save was cleared: nothing is entered twice
+    cut2 = MemoryStorage()
+    cut2.files = dict(st.log[2][2])
+    d3 = S.new_driver(seed=3, storage=cut2)
+    S.go_menu(d3, "CONTINUE")
+    d3.t += 2000
+    d3.press("roll")
+    assert d3.screen_name() == "AfterGame" and "game.dat" not in cut2.files
+    assert d3.app.store.scores("yatzy") == d.app.store.scores("yatzy")
