@@ -188,16 +188,18 @@ class App:
 
     def show(self, screen):
         """Make `screen` the active one (it is drawn on the next render). A screen whose
-        class has `plays = True` (the play screen) has the menus dropped once its frame is out
-        the game's start has just done it; one with `menu = True` brings their words back."""
+        class has `plays = True` (the play screen) has the menus dropped once its frame is out,
+        unless the game's start has just done it; one with `menu = True` brings their words back."""
         self.screen = screen
-        self.damage.reset()  # a part of the screen before is no part of this one
+        # a part of the screen before is no part of this one; the new screen's `first` part
+        # (its soft keys), if it names one, is drawn and sent before the rest of its frame
+        self.damage.reset(getattr(screen, "first", None))
         if getattr(screen, "plays", False):
             if not self._unloaded:  # (the game's start has just done it)
                 self._unload_due = True  # back from a menu: its frame first (_unload_now)
                 # its dice row (pages 6-7) goes out first, as a roll's does: drawing the
                 # whole play screen takes 40-50 ms on the Pico before its first byte
-                self._first = "dice"
+                self.damage.reset("dice")
             self._unloaded = False
         elif getattr(screen, "menu", False):
             lang.words(True)  # a menu: its words back in the heap

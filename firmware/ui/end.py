@@ -48,6 +48,8 @@ def draw_ranking(cv, rank, more):
 
 
 class End(Screen):
+    first = "keys"  # shown: the soft keys go out before the ranking (App.show)
+
     def __init__(self, app, g):
         Screen.__init__(self, app)
         self.g = g
@@ -58,6 +60,9 @@ class End(Screen):
         g = self.g
         title_bar(cv, T["game_over"], T["r_" + g.rules_id])
         draw_ranking(cv, ranking(g), T["more"])
+        self.draw_keys(cv)
+
+    def draw_keys(self, cv):
         undo = T["k_undo"] if self.can_undo() else None
         ok = T["k_ok"] if self._ok else None
         softkeys(cv, (T["k_card"], T["k_rank"], None, None, undo, ok))
@@ -114,8 +119,7 @@ class End(Screen):
     def draw_part(self, cv, part):
         """ "keys": the soft-key row (its OK comes when the guard time is over)."""
         cv.fill_rect(0, KEY_Y - 1, 128, 65 - KEY_Y, 0)
-        undo = T["k_undo"] if self.can_undo() else None
-        softkeys(cv, (T["k_card"], T["k_rank"], None, None, undo, T["k_ok"]))
+        self.draw_keys(cv)
 
 
 class Result(Screen):

@@ -21,6 +21,7 @@ class ListScreen(Screen):
     ROLL choose (on a value: the next value)."""
 
     title = ""  # message id of the title bar ("" none)
+    first = "keys"  # shown: its soft keys go out before the rest of its frame (App.show)
     menu = True  # shows menu words (lang.MENU): the app has them loaded
 
     def __init__(self, app):

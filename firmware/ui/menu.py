@@ -15,6 +15,8 @@ from ui.widgets import battery, softkeys, upper
 
 
 class Title(ListScreen):
+    first = None  # (its soft keys are its own, drawn by draw())
+
     def __init__(self, app):
         ListScreen.__init__(self, app)
         self.note = app.notice or ""

@@ -9,12 +9,21 @@ from gfx.font import DOWN, LEFT, RIGHT, SMALL, UP
 from lang import T
 
 from ui.card import bonus_text, card_rows, draw_card
-from ui.keys import HOLD1, HOLD2, HOLD3, HOLD4, HOLD5, ROLL
+from ui.keys import HOLD1, HOLD2, HOLD3, HOLD4, HOLD5, KEY_Y, ROLL
 from ui.widgets import softkeys, title_bar, upper
+
+
+def _keys_part(screen, cv, part):
+    """Either screen's draw_part: "keys", its soft-key row (sent first when it is shown)."""
+    cv.fill_rect(0, KEY_Y - 1, 128, 65 - KEY_Y, 0)
+    screen.draw_keys(cv)
 
 
 class CardView:
     """Any player's card, full screen: UP/DOWN scroll, LEFT/RIGHT change player."""
+
+    first = "keys"  # shown: its soft keys go out before the card (App.show)
+    draw_part = _keys_part
 
     def __init__(self, app, g, back, p=None):
         self.app = app
@@ -34,7 +43,10 @@ class CardView:
         if n > 8:  # scroll bar
             h = 48 * 8 // n
             cv.fill_rect(127, 8 + (48 - h) * self.top // (n - 8), 1, h, 1)
-        many = len(g.players) > 1
+        self.draw_keys(cv)
+
+    def draw_keys(self, cv):
+        many = len(self.g.players) > 1
         back = T["k_back"]
         softkeys(cv, (UP, DOWN, LEFT if many else None, RIGHT if many else None, back, None))
 
@@ -59,6 +71,9 @@ class CardView:
 
 class Standings:
     """Players by total with shared places, round and whose turn it is."""
+
+    first = "keys"  # shown: its soft keys go out before the table (App.show)
+    draw_part = _keys_part
 
     def __init__(self, app, g, back):
         self.app = app
@@ -90,6 +105,9 @@ class Standings:
                 cv.text_right(128, y, bonus_text(g, p, 0, 36, False), SMALL)
             else:
                 cv.text_right(96, y, str(total), SMALL)
+        self.draw_keys(cv)
+
+    def draw_keys(self, cv):
         softkeys(cv, (UP, DOWN, None, None, T["k_back"], T["k_card"]))
 
     def press(self, b, long, now):

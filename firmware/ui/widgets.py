@@ -61,10 +61,11 @@ class Damage:
         if not self.frame:
             self.reset()
 
-    def reset(self):
-        """The whole frame, nothing sent before it (a new screen, a woken panel)."""
+    def reset(self, first=None):
+        """The whole frame (a new screen, a woken panel), with the part `first` drawn and sent
+        before it (None: nothing before it)."""
         self.frame = True
-        self.part = None
+        self.part = first
         self.parts = None
 
     def clear(self):

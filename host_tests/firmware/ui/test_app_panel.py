@@ -337,3 +337,20 @@ def test_back_on_the_play_screen_its_dice_row_goes_out_first_and_the_menus_after
     assert d.screen_name() == "Play" and pages[0][0] >= 6  # the dice row (pages 6-7) first
     assert min(p0 for p0, _ in pages) == 0  # then the rest of the frame
     assert "ui.standings" not in sys.modules  # the menus went once the frame was out
+
+
+@pytest.mark.parametrize(
+    "scene", ["cardview", "standings", "menu", "gameover", "aftergame", "setup", "settings"]
+)
+def test_a_screen_s_first_part_is_its_soft_key_row_as_its_whole_frame_draws_it(scene):
+    """App.show sends a screen's `first` part before the rest of its frame: that part must
+    draw exactly the frame's soft-key row and nothing above it."""
+    d = getattr(S, "scene_" + scene)()
+    scr = d.app.screen
+    assert scr.first == "keys"
+    buf = bytearray(b"\xff" * len(d.display.buffer))
+    scr.draw_part(Canvas(buf, 128, 64), scr.first)
+    for y in range(64):
+        for x in range(128):
+            on = bool(buf[(y >> 3) * 128 + x] >> (y & 7) & 1)
+            assert on == (d.display.pixel_on(x, y) if y >= 57 else True), (x, y)
