@@ -14,10 +14,12 @@ _ENTRIES = ("play_again", "new_game", "high_scores", "last_game", "to_title")
 
 
 class AfterGame(ListScreen):
-    def __init__(self, app, g, levels, entered):
+    def __init__(self, app, g, levels, entered=None):
         ListScreen.__init__(self, app)
         self.g = g
         self.levels = levels
+        # [(player, place)] that entered the high scores; None: entered when first drawn,
+        # after the soft keys have been sent (Store.record(g, False); ui.end.End's Roll)
         self.entered = entered
         self.lines = None  # the result, made when first drawn (the menus' words loaded)
 
@@ -45,6 +47,8 @@ class AfterGame(ListScreen):
 
     def draw(self, cv):
         if self.lines is None:
+            if self.entered is None:
+                self.entered = self.app.store.record(self.g, False)
             self.lines = self.result()
         title_bar(cv, self.lines[0])
         if len(self.lines) > 1:

@@ -93,13 +93,13 @@ class End(Screen):
 
             heap.drop("play")  # the play screen's modules: heap for the high scores and menus
             app.last_game = (g.rules_id, ranking(g))
-            # the entries are made in memory: the result's frame goes out before the flash
-            # writes (the scores' two copies, then the save cleared: 400-450 ms on the Pico)
-            entered = app.store.record(g, False)
             app.game = None
             from ui.after import AfterGame
 
-            app.show(AfterGame(app, g, levels, entered))
+            # the next screen enters the scores (in memory) as it draws its result, after its
+            # soft keys are out; the flash writes (the scores' two copies, then the save
+            # cleared) follow its frame: 450-500 ms on the Pico before the first byte else
+            app.show(AfterGame(app, g, levels, None))
             app.after_frame(app.store.finish)
 
     def can_undo(self):
