@@ -14,6 +14,9 @@ _ENTRIES = ("play_again", "new_game", "high_scores", "last_game", "to_title")
 
 
 class AfterGame(ListScreen):
+    own_rows = True  # its rows are ListScreen's, from y 20 (a cursor move sends just those)
+    row_y = 20
+
     def __init__(self, app, g, levels, entered=None):
         ListScreen.__init__(self, app)
         self.g = g
@@ -53,7 +56,7 @@ class AfterGame(ListScreen):
         title_bar(cv, self.lines[0])
         if len(self.lines) > 1:
             cv.text(2, 10, self.lines[1], SMALL)
-        self.draw_rows(cv, 20, 5)
+        self.draw_rows(cv, self.row_y, 5)
         self.draw_keys(cv)
 
     def rows(self):

@@ -22,6 +22,10 @@ class ListScreen(Screen):
 
     title = ""  # message id of the title bar ("" none)
     first = "keys"  # shown: its soft keys go out before the rest of its frame (App.show)
+    # a draw() of its own whose rows are ListScreen's, from row_y, rows() of them: a press
+    # that changes only rows redraws (and sends) just those, as on ListScreen's own layout
+    own_rows = False
+    row_y = ROW_Y
     menu = True  # shows menu words (lang.MENU): the app has them loaded
 
     def __init__(self, app):
@@ -91,16 +95,17 @@ class ListScreen(Screen):
             self.draw_keys(cv)
             return
         items = self._items or self.items()
+        y0 = self.row_y
         for k in part:
-            y = ROW_Y + (k - self.top) * ROW_P
+            y = y0 + (k - self.top) * ROW_P
             cv.fill_rect(0, y, 128, ROW_P, 0)
             if k < len(items):
                 self._row(cv, y, k, items[k])
-        self._scroll_bar(cv, ROW_Y, ROWS, len(items))
+        self._scroll_bar(cv, y0, self.rows(), len(items))
 
     def _view(self):
         """What a press may change besides the rows (None: draw() is not ListScreen's)."""
-        if type(self).draw is not ListScreen.draw or self.rows() != ROWS:
+        if not self.own_rows and (type(self).draw is not ListScreen.draw or self.rows() != ROWS):
             return None
         return (self.items(), self.top, self.note, self.right_title())
 
@@ -122,8 +127,9 @@ class ListScreen(Screen):
         if not n1 or cur >= n1 or cur0 >= n0:
             return None
         # every row on screen: a scroll, or the scroll bar's size or place changed
-        every = self.top != top or (n0 != n1 and (n0 > ROWS or n1 > ROWS))
-        end = self.top + ROWS
+        rows = self.rows()
+        every = self.top != top or (n0 != n1 and (n0 > rows or n1 > rows))
+        end = self.top + rows
         if not every and end > n0 and end > n1:
             end = n0 if n0 > n1 else n1
         rest = tuple(

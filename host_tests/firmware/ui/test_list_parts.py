@@ -4,6 +4,8 @@
 screen did, and the app draws and sends just those rows. After every press of a walk
 through the menus the panel must show exactly what a full redraw of the screen gives."""
 
+import sys
+
 import pytest
 from support.parts import full_redraw, walk_keys
 
@@ -44,3 +46,21 @@ def test_after_every_press_the_panel_is_a_full_redraw(walk, monkeypatch):
         )
     # the title draws itself (no part redraw); the set-up and settings lists use it
     assert bool(parts) == (walk != "title"), parts
+
+
+def test_the_list_after_a_game_redraws_only_its_rows_and_matches_a_full_redraw(monkeypatch):
+    d = scenes.scene_aftergame()
+    lists = sys.modules["ui.lists"]  # (loaded again after the game: the menus were dropped)
+    parts = []
+    real = lists.ListScreen.draw_part
+
+    def counted(self, cv, part):
+        parts.append(part)
+        return real(self, cv, part)
+
+    monkeypatch.setattr(lists.ListScreen, "draw_part", counted)
+    for i, (button, kind) in enumerate(walk_keys("2 2 2 2 2 1 1 L2 L1 2")):
+        d.press(button, kind)
+        assert d.screen_name() == "AfterGame"
+        assert bytes(d.display.panel) == bytes(d.display.buffer) == full_redraw(d.app), i
+    assert parts and all(type(p) is tuple for p in parts)
