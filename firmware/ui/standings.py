@@ -8,7 +8,7 @@ loaded: heap.py's "menus" group drops this module when the play screen comes bac
 from gfx.font import DOWN, LEFT, RIGHT, SMALL, UP
 from lang import T
 
-from ui.card import bonus_text, card_rows, draw_card
+from ui.card import ROW_H, bonus_text, card_rows, draw_card, draw_row
 from ui.keys import HOLD1, HOLD2, HOLD3, HOLD4, HOLD5, KEY_Y, ROLL
 from ui.widgets import softkeys, title_bar, upper
 
@@ -23,7 +23,6 @@ class CardView:
     """Any player's card, full screen: UP/DOWN scroll, LEFT/RIGHT change player."""
 
     first = "keys"  # shown: its soft keys go out before the card (App.show)
-    draw_part = _keys_part
 
     def __init__(self, app, g, back, p=None):
         self.app = app
@@ -40,10 +39,35 @@ class CardView:
         n = len(self.rows)
         # with a scroll bar (column 127) the scores end two columns left of it
         draw_card(cv, g, self.p, self.rows, self.top, 8, 8, 126 if n > 8 else 128)
-        if n > 8:  # scroll bar
+        self._scroll_bar(cv)
+        self.draw_keys(cv)
+
+    def _scroll_bar(self, cv):
+        n = len(self.rows)
+        if n > 8:
             h = 48 * 8 // n
             cv.fill_rect(127, 8 + (48 - h) * self.top // (n - 8), 1, h, 1)
-        self.draw_keys(cv)
+
+    def draw_part(self, cv, part):
+        """ "keys": the soft-key row (sent first when shown); 0 or 1: the card's upper or
+        lower four rows (pages 1-3, 4-6), as draw() draws them, the scroll bar with the
+        lower ones: a scroll sends the upper half before the lower one is drawn."""
+        if part == "keys":
+            _keys_part(self, cv, part)
+            return
+        g, rows = self.g, self.rows
+        x_end = 126 if len(rows) > 8 else 128
+        y = 8 + part * 4 * ROW_H
+        cv.fill_rect(0, y, x_end, 4 * ROW_H, 0)
+        if part == 0:
+            draw_card(cv, g, self.p, rows, self.top, 4, 8, x_end)
+            return
+        for i in range(4, 8):  # (draw_card's first row would be Triple's heading)
+            k = self.top + i
+            if k < len(rows):
+                draw_row(cv, g, self.p, rows[k], 8 + i * ROW_H, x_end)
+        cv.fill_rect(127, 8, 1, 48, 0)
+        self._scroll_bar(cv)
 
     def draw_keys(self, cv):
         many = len(self.g.players) > 1
@@ -53,10 +77,15 @@ class CardView:
     def press(self, b, long, now):
         n = len(self.rows)
         step = 8 if long else 2
-        if b == HOLD1:
-            self.top = max(0, self.top - step)
-        elif b == HOLD2:
-            self.top = max(0, min(n - 8, self.top + step))
+        top = self.top
+        if b == HOLD1 or b == HOLD2:
+            if b == HOLD1:
+                self.top = max(0, top - step)
+            else:
+                self.top = max(0, min(n - 8, top + step))
+            if self.top != top:  # a scroll: the card's upper rows go out first
+                self.app.changed([0, 1])
+                return
         elif b == HOLD3 or b == HOLD4:
             k = len(self.g.players)
             self.p = (self.p + (1 if b == HOLD4 else -1)) % k

@@ -64,3 +64,28 @@ def test_the_list_after_a_game_redraws_only_its_rows_and_matches_a_full_redraw(m
         assert d.screen_name() == "AfterGame"
         assert bytes(d.display.panel) == bytes(d.display.buffer) == full_redraw(d.app), i
     assert parts and all(type(p) is tuple for p in parts)
+
+
+@pytest.mark.parametrize("rules", [None, "triple"])
+def test_a_card_view_scroll_sends_its_upper_rows_first_and_matches_a_full_redraw(rules):
+    if rules is None:
+        d = scenes.scene_cardview()
+    else:  # Triple's card keeps its heading row on top when scrolled
+        d = scenes.new_driver(seed=5)
+        scenes.setup_game(d, rules=rules)
+        d.press("roll")
+        d.long("hold2")
+    scr = d.app.screen
+    assert type(scr).__name__ == "CardView" and len(scr.rows) > 8
+    pages, real = [], d.display.show_window
+    d.app.pusher._show_window = lambda x0, x1, p0, p1: (
+        pages.append((p0, p1)),
+        real(x0, x1, p0, p1),
+    )
+    for i, (button, kind) in enumerate(walk_keys("2 2 L2 1 L1 2 1 1 1")):
+        top = scr.top
+        del pages[:]
+        d.press(button, kind)
+        assert bytes(d.display.panel) == bytes(d.display.buffer) == full_redraw(d.app), i
+        if scr.top != top:  # a scroll: the upper rows (pages 1-3) before the lower ones
+            assert pages and pages[0][1] <= 3 and max(p1 for _, p1 in pages) >= 4, (i, pages)
