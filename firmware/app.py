@@ -188,8 +188,9 @@ class App:
 
     def show(self, screen):
         """Make `screen` the active one (it is drawn on the next render). A screen whose
-        class has `plays = True` (the play screen) has the menus dropped once its frame is out,
-        unless the game's start has just done it; one with `menu = True` brings their words back."""
+        class has `plays = True` (the play screen) has the menus dropped once its frame is
+        out, unless the game's start has just done it; one with `menu = True` brings their
+        words back."""
         self.screen = screen
         # a part of the screen before is no part of this one; the new screen's `first` part
         # (its soft keys), if it names one, is drawn and sent before the rest of its frame

@@ -227,10 +227,16 @@ def test_a_screen_marked_plays_drops_the_menus_when_shown_and_its_class_name_doe
         pass
 
     app.show(Play(app))
+    app.tick(app.now)  # its frame, then the work after it
     assert "ui.menu" in sys.modules
 
     class Game(Screen):
         plays = True
 
+        def draw_part(self, cv, part):  # its dice row, sent before its frame
+            pass
+
     app.show(Game(app))
+    assert "ui.menu" in sys.modules  # its frame goes out first
+    app.tick(app.now)
     assert not [m for m in MENU_MODULES if m in sys.modules]
