@@ -39,7 +39,7 @@ GROUPS = {
     # the core's set-up and help tables (rules_config, rules_info; RULESETS is released too)
     "setup": ("yatzy.rules_info", "yatzy.rules_config"),
     # the core's save reader: the in-play save needs only the writing side
-    "reader": ("yatzy.codec_load", "yatzy.engine_load"),
+    "reader": ("yatzy.codec_load", "yatzy.engine_load", "yatzy.log_load"),
     # the engine, the play screen (each after the modules it imports) and the set-up code a
     # new game is built with: loaded by warm(), one per idle tick of the set-up screens, so
     # that START does not wait for them (dropped again when the set-up goes back to the title)
@@ -49,6 +49,7 @@ GROUPS = {
         "yatzy.card",
         "yatzy.holds",
         "yatzy.rounds",
+        "yatzy.log",
         "yatzy.engine",
         "ui.card",
         "ui.play_view",
@@ -84,7 +85,9 @@ GROUPS = {
         "save.filebytes",
         "yatzy.codec_load",
         "yatzy.engine_load",
+        "yatzy.log_load",
         "yatzy.engine",
+        "yatzy.log",
         "yatzy.card",
         "yatzy.rounds",
         "yatzy.holds",

@@ -15,8 +15,9 @@ the new game and its logs left the Pico without room to continue it. Example::
     >>> len(v), v[0], v[1:3], v.part(2, 6)[0:4]
     (6, 80, b'YT', b'THON')
 
-The players' saved turns stay in ``game.dat`` while the game goes on (``Player.base``): a
-FileBytes from :func:`opened` knows its file by name and length, closes it after the read,
+The players' saved turns stay in ``game.dat`` while the game goes on: a FileBytes is the
+window their logs accept (``yatzy.log``; docs/CONTRACTS.md, "Turn log window"). One from
+:func:`opened` or :func:`named` knows its file by name and length, closes it after the read,
 the save or the copy that needed it (``close``), and opens it again for the next one
 (``hold``/``close`` around many reads). The file of that name must still be the one it was
 opened on: another length raises OSError ("saved game changed") and nothing is read.
@@ -197,6 +198,12 @@ class FileBytes:
         if w.f is not None:
             w.f.close()
             w.f = None
+
+
+def named(storage, name, n):
+    """The file of ``n`` bytes about to be written under ``name`` as FileBytes, opened when
+    first read (``save.store.Store.save_game``: the window the players' logs are left in)."""
+    return FileBytes(None, 0, n, 0, _Window(None, WINDOW, (storage, name, n)))
 
 
 def opened(storage, name):

@@ -156,16 +156,17 @@ class Store:
         return False
 
     def _save_game(self, g, codec, frame, m):
-        # The turns saved before are copied from the file itself (Player.base) and, once
-        # written, stay there: the players' logs keep only the turns since (a 30-player Maxi
-        # Triple game's logs are 50 KB at its end). A game whose logs are still short keeps
-        # them in the heap (no file reads per save, save/filebytes.py not loaded).
+        # The turns saved before are copied from the file itself (the players' logs' window,
+        # yatzy.log) and, once written, stay there: the logs keep only the turns since (a
+        # 30-player Maxi Triple game's are 50 KB at its end). A game whose logs are still
+        # short keeps them in the heap (no file reads per save, save/filebytes.py not loaded).
         base = None
         tail = 0
         for pl in g.players:
-            if pl.nbase:
-                base = pl.base
-            tail += len(pl.log)
+            log = pl.log
+            if log.kept:
+                base = log.window
+            tail += len(log.tail)
         storage = self.storage
         spill = (base is not None or tail > self.spill) and hasattr(storage, "open")
         held = True
@@ -175,10 +176,9 @@ class Store:
             parts, n, starts = codec.encode_parts(g)
             off, size = frame.game_layout(m, n)
             if spill:  # made before the write: no allocation after it
-                from save.filebytes import WINDOW, FileBytes, _Window
+                from save.filebytes import named
 
-                whole = FileBytes(None, 0, size, 0, _Window(None, WINDOW))
-                whole.w.src = (storage, frame.GAME_FILE, size)
+                whole = named(storage, frame.GAME_FILE, size)
             frame.save_game_parts(storage, m, parts, n)
         except OSError:
             self.failed = True
@@ -189,7 +189,7 @@ class Store:
                 base.close()
         if spill:
             for i in range(len(starts)):
-                g.players[i].saved(whole, off + starts[i])
+                g.players[i].log.saved(whole, off + starts[i])
         return True
 
     def clear_game(self):

@@ -40,7 +40,7 @@ def legal_actions(game):
                     out.append(("holds", m))
         for c, col, _ in game.choices():
             out.append(("score", c, col))
-    if game._undo is not None:
+    if game.can_undo():
         out.append(("undo",))
     return out
 

@@ -3,7 +3,7 @@
 """Game save codec.
 
 A save is the game's :data:`FIELDS`, one tagged value each, in table order (no names in
-the bytes). ``snapshot`` gives them as a dict, :func:`encode` as bytes; ``decode``
+the bytes). ``snapshot`` gives them as a dict, ``encode`` as bytes; ``decode``
 builds a game from those bytes by replaying the saved history through the engine
 (``yatzy/codec_load.py``, ``yatzy/engine_load.py``), so a save the rules could not have
 produced raises ``ValueError`` naming the problem and never loads. The bytes are a payload
@@ -15,16 +15,18 @@ integers such as dice, and the engine's turn logs, are packed as bytes.
 
 Example::
 
+    >>> from yatzy import codec
     >>> from yatzy.engine import Game
     >>> g = Game("yatzy", ["Ann", "Bob"], dice=1)
     >>> g.rolloff(); g.rolloff([1])
-    >>> decode(encode(g)).snapshot() == g.snapshot()
+    >>> codec.decode(codec.encode(g)).snapshot() == g.snapshot()
     True
 
-Only what saving needs lives here (the app saves after every roll and box): reading a save
-(:func:`decode`, ``unpack``), and ``snapshot``/``pack`` (a save as a dict, for checks and
-tests), are in ``yatzy/codec_load.py``, imported on first use (the app drops it again
-with ``heap.drop("reader")``).
+Only what saving needs lives here (the app saves after every roll and box, from
+:func:`encode_parts`): reading a save (``decode``, ``unpack``), the whole save as one bytes
+object (``encode``, for tools and tests), and ``snapshot``/``pack`` (a save as a dict, for
+checks and tests), are in ``yatzy/codec_load.py``, imported on first use as names of this
+module (the app drops it again with ``heap.drop("reader")``).
 """
 
 # No module-level import of the core: the codec is imported at start-up (to read a save) and
@@ -50,8 +52,8 @@ FIELDS = (
     # the history, in play order
     "rolloff_log",  # [attempt, player, dice] per roll-off roll
     "directions",  # per player: 0 not chosen, 1 down, 2 up (up-or-down order)
-    "turns",  # per player: one turn log entry per scored box (engine.flat_log)
-    "tiebreak_log",  # one flat_log entry [attempt, player, score, ...] per tie-break turn
+    "turns",  # per player: one turn log entry per scored box (yatzy.log)
+    "tiebreak_log",  # one log entry [attempt, player, score, ...] per tie-break turn
     "rolls",  # the turn in progress: the dice after each roll
     "holds",  # the turn in progress: the hold mask before each re-roll
     "held",  # the hold mask now
@@ -95,13 +97,18 @@ def field(game, name):
     if name == "rules":
         return game.rules_id
     if name == "rolls":
-        return game._rolls
+        return game.turn_rolls
     if name == "holds":
-        return game._holds
+        return game.turn_holds
     if name == "held":
         return game.hold_mask()
-    if name == "turns":  # built here; encoding writes each player's log whole (encode_parts)
-        return _each(game, "flat_turns")
+    if name == "turns":  # reading and checks only: encoding writes each log whole (encode_parts)
+        from yatzy.log_load import entries
+
+        out = []
+        for pl in game.players:
+            out.append(entries(pl.log))
+        return out
     if name in _PLAYER_ATTRS:  # the same attribute of every player
         return _each(game, name if name != "names" else "name")
     if name == "directions":
@@ -115,9 +122,9 @@ def field(game, name):
     if name == "tiebreak_log":
         return _tiebreak_log(game)
     if name == "rolloff":
-        return game._ro
+        return game.rolloff_state
     if name == "tiebreak":
-        return game._tb
+        return game.tiebreak_state
     raise KeyError(name)
 
 
@@ -178,10 +185,10 @@ def _seeded(game):
 
 
 def _tiebreak_log(game):
-    flat_log = _core("yatzy.engine").flat_log
+    entry = _core("yatzy.log").entry
     out = []
     for e in game.tiebreak_log:
-        out.append(flat_log(e[:3], e[3], e[4]))
+        out.append(entry(e[:3], e[3], e[4]))
     return out
 
 
@@ -268,40 +275,19 @@ def _put(out, pos, v):
     return pos + n
 
 
-def encode(game):
-    """The whole game as compact bytes (the undo state is dropped): :func:`encode_parts`
-    copied into one buffer (for tools and tests; the app writes the parts)."""
-    parts, n, _ = encode_parts(game)
-    out = bytearray(n)
-    pos = 0
-    for p in parts:
-        out[pos : pos + len(p)] = p if isinstance(p, (bytes, bytearray, memoryview)) else p[:]
-        pos += len(p)
-    return bytes(out)
-
-
-def decode(data, dice=None, tick=None):
-    """A Game from :func:`encode` bytes, rebuilt by replaying the saved history; ``dice``
-    replaces the saved dice source; ``tick`` (optional) is called after each replayed turn.
-
-    Without ``dice``, a game saved with a SeededDice resumes its stream; any other
-    game gets no dice source (pass one, e.g. ``FairDice(os.urandom)``). Bytes that are not
-    a save, and a save the rules could not have produced, raise ``ValueError`` naming the
-    problem (``yatzy/codec_load.py``, ``yatzy/engine_load.py``).
-    """
-    from yatzy import codec_load
-
-    return codec_load.decode(data, dice, tick)
-
-
 def __getattr__(name):
-    """``unpack`` (bytes -> snapshot dict), ``snapshot`` (game -> dict) and ``pack`` (dict
-    -> bytes): the reading side, from codec_load; nothing else."""
-    if name != "unpack" and name != "snapshot" and name != "pack":
+    """:data:`_LOAD`'s names (what tools, tests and reading a save use), from codec_load;
+    nothing else."""
+    if name not in _LOAD:
         raise AttributeError(name)
     from yatzy import codec_load
 
     return getattr(codec_load, name)
+
+
+# ``encode`` (a game -> bytes), ``decode`` (bytes -> a game), ``unpack`` (bytes -> snapshot
+# dict), ``snapshot`` (game -> dict), ``pack`` (dict -> bytes): yatzy/codec_load.py's
+_LOAD = ("encode", "decode", "unpack", "snapshot", "pack")
 
 
 _PIECE = 256  # bytes: the most one piece of encode_parts takes (a fragmented heap has room)
@@ -310,8 +296,8 @@ _PIECE = 256  # bytes: the most one piece of encode_parts takes (a fragmented he
 def encode_parts(game):
     """:func:`encode` as pieces, their total length, and where each player's log starts
     among them: each player's turns are its list header and its log as it lies
-    (``Player.log_parts``: the part a save holds, read from the file when written, and the
-    turns since, not copies); the other fields are encoded into bytearrays of at most
+    (``yatzy.log.Log.parts``: the part a save holds, read from the file when written, and
+    the turns since, not copies); the other fields are encoded into bytearrays of at most
     :data:`_PIECE` bytes, a list longer than that one item after the other (the cards of 30
     Maxi Triple players are 2.1 KB). Their bytes one after the other are :func:`encode`'s.
     The app writes them so (``save.frame.save_game_parts``): the save of a 30-player game
@@ -326,10 +312,11 @@ def encode_parts(game):
         players = game.players
         out.head(len(players))
         for pl in players:
-            out.head(pl.nturns)
+            log = pl.log
+            out.head(log.n)
             out.flush()
             starts.append(out.n)
-            for b in pl.log_parts():
+            for b in log.parts():
                 out.raw(b)
     out.flush()
     return out.parts, out.n, starts

@@ -1,6 +1,7 @@
 # Reading a save: the tagged values back into named fields, then a game rebuilt by replay.
 # SPDX-License-Identifier: MIT
-"""The reading side of ``yatzy.codec`` (see its docstring for the format).
+"""The reading side of ``yatzy.codec`` (see its docstring for the format), whose names
+``encode``, ``decode``, ``unpack``, ``snapshot`` and ``pack`` are this module's.
 
 :func:`unpack` turns the bytes into a snapshot dict (one value per ``codec.FIELDS`` name);
 :func:`decode` builds the new game those fields name (ruleset, options, players) and
@@ -26,9 +27,11 @@ from yatzy.codec import (
     FIELDS,
     _put,
     _size,
+    encode_parts,
     field,
 )
 from yatzy.dice import SeededDice
+from yatzy.log_load import same
 
 
 def snapshot(game):
@@ -45,6 +48,19 @@ def _plain(v):
     if isinstance(v, _SEQ):
         return [_plain(x) for x in v]
     return v
+
+
+def encode(game):
+    """The whole game as compact bytes (the undo state is dropped): ``codec.encode_parts``
+    copied into one buffer (``codec.encode``: for tools and tests; the app writes the
+    parts)."""
+    parts, n, _ = encode_parts(game)
+    out = bytearray(n)
+    pos = 0
+    for p in parts:
+        out[pos : pos + len(p)] = p if isinstance(p, (bytes, bytearray, memoryview)) else p[:]
+        pos += len(p)
+    return bytes(out)
 
 
 def pack(snap):
@@ -212,16 +228,17 @@ class Saved:
 class SavedTurns:
     """One player's saved turn entries where they lie in the save: ``len()``, and
     ``t[j]`` decodes entry ``j`` (as :func:`unpack` would: a list of ints, or what the save
-    holds there), quickest in order; ``same(log)`` compares the entries' bytes."""
+    holds there), quickest in order; the entry read last lies at [``last``, ``at``) of
+    ``data``; ``same(log)`` compares the entries' bytes."""
 
     def __init__(self, data, start, end, n):
         self.data = data
         self.start = start
         self.end = end
         self.n = n
-        self._j = 0  # the next entry in order, at self._at
-        self._at = start
-        self.last = start  # where the entry read last starts (same_last)
+        self._j = 0  # the next entry in order, at self.at
+        self.at = start
+        self.last = start  # where the entry read last starts
 
     def __len__(self):
         return self.n
@@ -229,7 +246,7 @@ class SavedTurns:
     def __getitem__(self, j):
         if not 0 <= j < self.n:
             raise IndexError("turn entry %d of %d" % (j, self.n))
-        r = _Reader(self.data, self._at, self.end)
+        r = _Reader(self.data, self.at, self.end)
         if j < self._j:
             self._j, r.pos = 0, self.start
         while self._j < j:
@@ -237,24 +254,13 @@ class SavedTurns:
             self._j += 1
         self.last = r.pos
         v = r.value(2)
-        self._j, self._at = j + 1, r.pos
+        self._j, self.at = j + 1, r.pos
         return v
 
-    def same_last(self, log):
-        """True when ``log`` holds the bytes of the entry read last (``t[j]``)."""
-        return self._same(self.last, self._at, log)
-
     def same(self, log):
-        """True when ``log`` holds these entries' bytes."""
-        return self._same(self.start, self.end, log)
-
-    def _same(self, a, b, log):
-        """``data[a:b] == log`` where the bytes lie (a file's a window at a time, ``part``:
-        a fragmented heap may have no block for a copy)."""
-        d = self.data
-        if hasattr(d, "part"):
-            return d.same(a, b, log)
-        return log == memoryview(d)[a:b]
+        """True when ``log`` (bytes-like) holds these entries' bytes, compared where they lie
+        (``yatzy.log_load.same``: a file's a window at a time)."""
+        return same(self.data, self.start, self.end, log)
 
     def __repr__(self):
         return repr([self[j] for j in range(self.n)])
@@ -284,6 +290,8 @@ def decode(data, dice=None, tick=None):
     game gets no dice source (pass one, e.g. ``FairDice(os.urandom)``). A saved
     SeededDice state is checked (``SeededDice.from_state``) with or without ``dice``.
     ``tick``, when given, is called after each replayed turn (what it raises ends the read).
+    Bytes that are not a save, and a save the rules could not have produced, raise
+    ``ValueError`` naming the problem (``yatzy/engine_load.py``). (``codec.decode``.)
     """
     s = Saved(data)
     s.tick = tick

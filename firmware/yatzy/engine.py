@@ -10,7 +10,9 @@ problem and leaves the state untouched. Dice come from an injected source.
 The class is put together from two base classes: ``yatzy.card`` (which boxes may take
 which dice, and the card arithmetic) and ``yatzy.rounds`` (the phases and the order of
 play). This module holds the state, the actions on it and the
-state as plain data (``snapshot``); reading saves back is in ``yatzy.engine_load``.
+state as plain data (``snapshot``); reading saves back is in ``yatzy.engine_load``. Each
+player's scored turns are its :class:`yatzy.log.Log`; what the last box changed, for undo,
+an :class:`Undo`.
 
 Example::
 
@@ -20,11 +22,11 @@ Example::
     ('yatzy', 0, 50)
 """
 
+from yatzy import holds as _holds
 from yatzy import rules as _rules
 from yatzy.card import Card
 from yatzy.dice import SeededDice
-from yatzy.holds import flags_of
-from yatzy.holds import mask_of as _mask
+from yatzy.log import Log
 from yatzy.rounds import (  # noqa: F401 (PHASE_NAMES, DIRECTION: the engine's own names)
     DIRECTION,
     DIRECTIONS,
@@ -36,9 +38,6 @@ from yatzy.rounds import (  # noqa: F401 (PHASE_NAMES, DIRECTION: the engine's o
     Rounds,
 )
 
-# A turn log entry's tag: the save's bytes tag (yatzy.codec._T_BYTES; not imported, so that a
-# game that has not saved yet does not load the codec)
-_LOG_TAG = 7
 # The pseudo box a tie-break turn is "scored" in (sum of the dice, never on the card).
 TIEBREAK_BOX = "tiebreak"
 MAX_NAME = 16
@@ -61,44 +60,8 @@ class Player:
         self.saved_rolls = 0
         self.direction = None
         self.extra = 0
-        self._cats = ruleset.categories
-        self._ndice = ruleset.dice
-        # The turn log: one entry per scored turn (flat_log: round, column, box index, score,
-        # extra bonus earned, roll count, all dice, hold masks), back to back, each framed
-        # as the save holds it (the bytes tag, the varint length): the first ``nbase`` bytes
-        # in ``base`` from ``bstart`` (the saved turns where they lie, a bytes-like: saved()),
-        # the rest in ``log``. Saving copies both (yatzy.codec), undo truncates them. About
-        # 25 bytes a turn, where a bytes object per turn took some 50 of heap on the Pico
-        # (and nested lists some 500).
-        self.log = bytearray()
-        self.base = None
-        self.bstart = 0
-        self.nbase = 0
-        self.nturns = 0
-
-    def saved(self, base, start):
-        """The whole log now lies in ``base`` from ``start`` (a save was written): the
-        heap keeps none of it (nor its allocation: 30 players' last turns are 1.4 KB)."""
-        self.nbase += len(self.log)
-        self.base = base
-        self.bstart = start
-        self.log = bytearray()
-
-    def log_parts(self):
-        """The turn log as the pieces a save writes: ``base``'s part, then ``log``."""
-        if not self.nbase:
-            return (self.log,)
-        b, a, n = self.base, self.bstart, self.nbase
-        return (b.part(a, a + n) if hasattr(b, "part") else memoryview(b)[a : a + n], self.log)
-
-    @property
-    def flat_turns(self):
-        """The turn log as one bytes object per scored turn (``flat_log``), built on
-        demand (``base``'s turns read where they lie): the one reader of the log's entries
-        (saving copies the log whole)."""
-        from yatzy.engine_load import entries_of
-
-        return entries_of(self)
+        self._rules = ruleset  # (the categories and dice of its log: engine_load.turns_of)
+        self.log = Log()  # one entry per scored turn (yatzy.log)
 
     @property
     def turns(self):
@@ -114,7 +77,27 @@ class Player:
         return "<Player %s>" % self.name
 
 
-_SEQ = (list, tuple)  # a constant (a tuple written in a call is built each time)
+class Undo:
+    """What :meth:`Game.score` changed, for :meth:`Game.undo` to put back: whose box and
+    which, that player's extra bonus and saved rolls, the phase, round and turn before it
+    (references, not a snapshot: a turn's lists are replaced, never changed, once the turn
+    is over). The turn's dice are its last roll's and its rolls used as many as its rolls,
+    so neither is kept."""
+
+    def __init__(self, g, category, column):
+        pl = g.players[g.current]
+        self.player = g.current
+        self.category = category
+        self.column = column
+        self.extra = pl.extra
+        self.saved_rolls = pl.saved_rolls
+        self.phase = g.phase
+        self.round = g.round
+        self.held = g.held
+        self.rolls = g.turn_rolls
+        self.holds = g.turn_holds
+        self.tiebreak = g.tiebreak_state
+        self.at = 0  # where the box's entry begins in the player's log (Log.pop)
 
 
 # (Card first: the screens ask for its totals on every frame, and MicroPython looks a method
@@ -168,13 +151,13 @@ class Game(Card, Rounds):
         self.rolls_used = 0
         self.rolloff_log = []  # (attempt, player, dice tuple) in the order rolled
         self.tiebreak_log = []  # [attempt, player, score, rolls, holds]
-        self._ro = [0, list(range(len(players))), 0]  # attempt, contenders, next
-        self._tb = [0, [], 0]
-        self._rolls = []  # this turn's dice after each roll
-        self._holds = []  # hold mask before each re-roll of this turn
-        self._undo = None
+        self.rolloff_state = [0, list(range(len(players))), 0]  # attempt, contenders, next
+        self.tiebreak_state = [0, [], 0]
+        self.turn_rolls = []  # this turn's dice after each roll
+        self.turn_holds = []  # hold mask before each re-roll of this turn
+        self._undo = None  # an Undo, after a box until the next roll
         if len(players) == 1:
-            self._ro = [0, [], 0]
+            self.rolloff_state = [0, [], 0]
             self._begin_turn()
         else:
             self.phase = ROLLOFF
@@ -189,7 +172,7 @@ class Game(Card, Rounds):
 
     def undo_player(self):
         """The player whose box :meth:`undo` would take back, or None (nothing to undo)."""
-        return None if self._undo is None else self._undo[0]
+        return None if self._undo is None else self._undo.player
 
     def rolls_left(self):
         if self.phase == TURN:
@@ -202,7 +185,7 @@ class Game(Card, Rounds):
         return 0
 
     def hold_mask(self):
-        return _mask(self.held)
+        return _holds.mask_of(self.held)
 
     def roll_refusal(self):
         """None when ``roll()`` may be called now, else why not: ``NOT_ROLLING``,
@@ -288,11 +271,11 @@ class Game(Card, Rounds):
             dice = list(self.dice)
             for i, v in zip(free, got):
                 dice[i] = v
-            self._holds.append(_mask(self.held))
+            self.turn_holds.append(_holds.mask_of(self.held))
         self._undo = None
         self.dice = dice
         self.rolls_used += 1
-        self._rolls.append(list(dice))
+        self.turn_rolls.append(list(dice))
 
     def _check_hold(self):
         self._need_phase("hold dice", TURN, TIEBREAK)
@@ -312,13 +295,7 @@ class Game(Card, Rounds):
         top = (1 << len(self.dice)) - 1
         if not isinstance(mask, int) or isinstance(mask, bool) or not 0 <= mask <= top:
             raise ValueError("hold mask %r outside 0..%d" % (mask, top))
-        self.held = flags_of(mask, len(self.dice))
-
-    def _refuse_score(self, category, column):
-        """Raise the ValueError that says why this box cannot be scored now."""
-        from yatzy.engine_load import refuse_score
-
-        refuse_score(self, category, column)
+        self.held = _holds.flags_of(mask, len(self.dice))
 
     def score(self, category, column=0):
         """Fill ``category`` of ``column`` with the current dice (a scratch scores 0)."""
@@ -328,32 +305,16 @@ class Game(Card, Rounds):
             if c == category and col == column:
                 pts = s
         if pts is None:
-            self._refuse_score(category, column)
+            from yatzy.engine_load import refuse_score  # (raises the ValueError that says why)
+
+            refuse_score(self, category, column)
             raise ValueError("cannot score %r in column %r now" % (category, column))
         p = self.current
         pl = self.players[p]
-        # What scoring changes, to put back on undo (a few references, not a snapshot: the
-        # turn's lists are replaced, never changed, once the turn is over).
-        self._undo = (
-            p,
-            column,
-            category,
-            pl.extra,
-            pl.saved_rolls,
-            len(self.tiebreak_log),
-            self.phase,
-            self.round,
-            self.dice,
-            self.held,
-            self.rolls_used,
-            self._rolls,
-            self._holds,
-            self._tb,
-            pl.nbase + len(pl.log),
-        )
+        u = self._undo = Undo(self, category, column)
         if self.phase == TIEBREAK:
-            attempt = self._tb[0]
-            self.tiebreak_log.append([attempt, p, pts, self._rolls, self._holds])
+            attempt = self.tiebreak_state[0]
+            self.tiebreak_log.append([attempt, p, pts, self.turn_rolls, self.turn_holds])
             self._next_tiebreak()
             return pts
         extra = self.extra_for(p, self.dice)
@@ -363,55 +324,33 @@ class Game(Card, Rounds):
             pl.saved_rolls += self.rules.rolls - self.rolls_used
         k = self.rules.categories.index(category)
         head = [self.round, column, k, pts, extra]
-        # as bytes (every value fits: rounds <= 69, scores and bonuses <= 100): one entry
-        # per scored turn, framed as the save frames a bytes field
-        e = flat_log(head, self._rolls, self._holds)
-        n = len(e)
-        h = [_LOG_TAG]  # the tag, then the length as a varint (low 7 bits first)
-        while n >= 0x80:
-            h.append(n & 0x7F | 0x80)
-            n >>= 7
-        h.append(n)
-        pl.log.extend(bytes(h + e))  # one growth of the log a turn
-        pl.nturns += 1
+        u.at = pl.log.append(head, self.turn_rolls, self.turn_holds)
         self._next_turn()
         return pts
 
     def undo(self):
         """Take back the last scoring choice (allowed until the next roll)."""
-        if self._undo is None:
+        u = self._undo
+        if u is None:
             raise ValueError("nothing to undo")
-        (
-            p,
-            column,
-            category,
-            extra,
-            saved,
-            n_tb,
-            phase,
-            self.round,
-            self.dice,
-            self.held,
-            self.rolls_used,
-            self._rolls,
-            self._holds,
-            self._tb,
-            end,
-        ) = self._undo
         self._undo = None
-        pl = self.players[p]
-        if phase == TIEBREAK:
-            del self.tiebreak_log[n_tb:]
+        pl = self.players[u.player]
+        if u.phase == TIEBREAK:
+            self.tiebreak_log.pop()
         else:
-            pl.card[column][category] = None
-            if end < pl.nbase:  # a save took the turn into base: the next one leaves it out
-                pl.nbase = end
-            pl.log[max(0, end - pl.nbase) :] = b""  # the allocation stays, for the next turn
-            pl.nturns -= 1
-        pl.extra = extra
-        pl.saved_rolls = saved
-        self.phase = phase
-        self.current = p
+            pl.card[u.column][u.category] = None
+            pl.log.pop(u.at)
+        pl.extra = u.extra
+        pl.saved_rolls = u.saved_rolls
+        self.phase = u.phase
+        self.current = u.player
+        self.round = u.round
+        self.tiebreak_state = u.tiebreak
+        rolls = self.turn_rolls = u.rolls
+        self.turn_holds = u.holds
+        self.rolls_used = len(rolls)
+        self.dice = list(rolls[-1])
+        self.held = u.held
 
     # ---- state as plain data (saving) ------------------------------------------------
     def snapshot(self):
@@ -437,22 +376,3 @@ class Game(Card, Rounds):
             self.rounds,
             self.current,
         )
-
-
-def flat_log(head, rolls, holds):
-    """One logged turn as a flat int list: head, roll count, all dice, hold masks."""
-    out = list(head)
-    out.append(len(rolls))
-    for x in rolls:
-        out.extend(x)
-    out.extend(holds)
-    return out
-
-
-def __getattr__(name):
-    """``unflat_log`` and ``options_from_list`` (reading saves) live in engine_load.py."""
-    if name == "unflat_log" or name == "options_from_list":
-        from yatzy import engine_load
-
-        return getattr(engine_load, name)
-    raise AttributeError(name)

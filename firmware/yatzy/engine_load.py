@@ -1,8 +1,8 @@
 # Reading the engine's state back: a save's history replayed, turn logs, refusal messages.
 # SPDX-License-Identifier: MIT
 """Parts of ``yatzy.engine`` a game in play does not need: ``Game.restore`` (loading a
-save by replaying it), ``Player.turns`` (records), the messages of a refused score,
-``unflat_log`` and ``options_from_list``. The engine imports this module when one of them
+save by replaying it), ``Player.turns`` (records), the messages of a refused score and
+``options_from_list``. The engine imports this module when one of them
 is used; the app drops it again with ``heap.drop("reader")``.
 
 :func:`restore` never sets a field from the save: it feeds the saved roll-off, directions,
@@ -19,6 +19,7 @@ from yatzy import rules as _rules
 from yatzy.codec import _SEQ, _T_LIST, FIELDS, _cards_of, _is_small_list, field
 from yatzy.codec_load import Saved, SavedTurns
 from yatzy.engine import DIRECTION, DIRECTIONS, ROLLOFF, TIEBREAK, TIEBREAK_BOX, TURN
+from yatzy.log_load import entries, found, trim, unflat
 
 
 def refuse_score(game, category, column):
@@ -63,15 +64,14 @@ def restore(game, s):
     if game.rolloff_log or game.tiebreak_log or game.rolls_used:
         raise ValueError("restore needs a new game")
     for pl in game.players:
-        if pl.nturns or pl.direction:
+        if pl.log.n or pl.direction:
             raise ValueError("restore needs a new game")
     try:
         if isinstance(s, dict):
             s = Saved(codec_load.pack(s))
         _replay(game, s)
         for pl in game.players:
-            if not pl.log:  # every turn stays in the save (_kept): no allocation either
-                pl.log = bytearray()
+            trim(pl.log)  # every turn stays in the save (_kept): no allocation either
         # every field as the replay gives it, compared in place, one field at a time
         for name in FIELDS:
             if name != "seeded" and not _field_same(s, name, game):
@@ -92,14 +92,14 @@ def _field_same(s, name, game):
         if not isinstance(logs, list) or len(logs) != len(game.players):
             return _same(logs, field(game, name))
         for p in range(len(logs)):
-            v, pl = logs[p], game.players[p]
+            v, log = logs[p], game.players[p].log
             if not isinstance(v, SavedTurns):
-                if not _same(v, pl.flat_turns):
+                if not _same(v, entries(log)):
                     return False
-            elif v.n != pl.nturns:
+            elif v.n != log.n:
                 return False
-            elif pl.log:  # another encoding of the same values (_kept): compared as values
-                mine = pl.flat_turns
+            elif log.tail:  # another encoding of the same values (_kept): as values
+                mine = entries(log)
                 for j in range(v.n):
                     if not _same(v[j], mine[j]):
                         return False
@@ -162,10 +162,10 @@ def _replay(game, s):
         _list(e, who, 3)
         if game.phase != ROLLOFF:
             raise ValueError("%s after the roll-off" % who)
-        if e[0] != game._ro[0] or e[1] != game.current:
+        if e[0] != game.rolloff_state[0] or e[1] != game.current:
             raise ValueError(
                 "%s is logged for player %r in attempt %r, the replay gives player %d in"
-                " attempt %d" % (who, e[1], e[0], game.current, game._ro[0])
+                " attempt %d" % (who, e[1], e[0], game.current, game.rolloff_state[0])
             )
         try:
             game.rolloff(e[2])
@@ -198,13 +198,13 @@ def _replay(game, s):
         if game.phase != TIEBREAK:
             raise ValueError("%s outside a tie-break" % who)
         try:
-            head, rolls, holds = unflat_log(e, 3, game.rules.dice)
+            head, rolls, holds = unflat(e, 3, game.rules.dice)
         except ValueError as x:
             raise ValueError("%s: %s" % (who, x))
-        if head[0] != game._tb[0] or head[1] != game.current:
+        if head[0] != game.tiebreak_state[0] or head[1] != game.current:
             raise ValueError(
                 "%s is logged for player %r in attempt %r, the replay gives player %d in"
-                " attempt %d" % (who, head[1], head[0], game.current, game._tb[0])
+                " attempt %d" % (who, head[1], head[0], game.current, game.tiebreak_state[0])
             )
         try:
             _rolls(game, rolls, holds)
@@ -231,25 +231,18 @@ def _replay(game, s):
 
 
 def _kept(pl, v):
-    """The turn just replayed stays where the save holds it: the player's log (``base``)
-    is the saved entries' bytes, the heap keeps none of them (a 30-player Maxi Triple save
-    holds 50 KB of turns). A save that encodes a turn otherwise (the same values: checked
-    by _turn and _field_same) keeps the replay's own bytes from that turn on."""
-    if not isinstance(v, SavedTurns):
-        return
-    if pl.base is None:
-        pl.base = v.data
-        pl.bstart = v.start
-    if pl.bstart + pl.nbase == v.last and v.same_last(pl.log):
-        pl.nbase += len(pl.log)
-        pl.log[0:] = b""
+    """The turn just replayed stays where the save holds it: the player's log keeps the saved
+    entries' bytes where they lie, the heap none of them (a 30-player Maxi Triple save holds
+    50 KB of turns; ``yatzy.log_load.found``)."""
+    if isinstance(v, SavedTurns):
+        found(pl.log, v.data, v.start, v.last, v.at)
 
 
 def _turn(game, t, who):
     """Replay one logged turn of the current player and check its score and bonus."""
     r = game.rules
     try:
-        head, rolls, holds = unflat_log(t, 5, r.dice)
+        head, rolls, holds = unflat(t, 5, r.dice)
     except ValueError as x:
         raise ValueError("%s: %s" % (who, x))
     rnd, col, k, pts, extra = head
@@ -303,51 +296,11 @@ def turns_of(pl):
     score, extra bonus earned, rolls (list of dice lists), holds (hold mask before each
     re-roll)]. Built on demand (records), so a game keeps only the compact bytes."""
     out = []
-    for t in pl.flat_turns:
-        head, rl, hl = unflat_log(t, 5, pl._ndice)
-        head[2] = pl._cats[head[2]]
+    for t in entries(pl.log):
+        head, rl, hl = unflat(t, 5, pl._rules.dice)
+        head[2] = pl._rules.categories[head[2]]
         out.append(head + [rl, hl])
     return out
-
-
-def entries_of(pl):
-    """The entries of a player's turn log (``engine.Player``: each framed as the save holds
-    it, tag and varint length) as one bytes object each (``Player.flat_turns``)."""
-    log = pl.log
-    if pl.nbase:
-        log = bytes(pl.base[pl.bstart : pl.bstart + pl.nbase]) + log
-    out = []
-    i = 0
-    while i < len(log):
-        n = 0
-        shift = 0
-        i += 1  # the tag
-        while True:
-            x = log[i]
-            i += 1
-            n |= (x & 0x7F) << shift
-            shift += 7
-            if x < 0x80:
-                break
-        out.append(bytes(log[i : i + n]))
-        i += n
-    return out
-
-
-def unflat_log(v, nhead, ndice):
-    """(head, rolls, holds) as lists from ``engine.flat_log`` output (bytes, or a list of
-    ints from a save); ValueError when malformed."""
-    if not isinstance(v, (list, bytes)) or len(v) < nhead + 1:
-        raise ValueError("turn log entry %r is malformed" % (v,))
-    k = v[nhead]
-    if not isinstance(k, int) or k < 1 or len(v) != nhead + 1 + k * ndice + k - 1:
-        raise ValueError("turn log entry of the wrong length")
-    pos = nhead + 1
-    rolls = []
-    for _ in range(k):
-        rolls.append(list(v[pos : pos + ndice]))
-        pos += ndice
-    return list(v[:nhead]), rolls, list(v[pos:])
 
 
 def options_from_list(values):

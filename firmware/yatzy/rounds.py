@@ -30,14 +30,14 @@ class Rounds:
     def rolloff(self, values=None):
         """Roll for the next contender of the start-player roll-off."""
         self._need_phase("roll off", ROLLOFF)
-        attempt, contenders, nxt = self._ro
+        attempt, contenders, nxt = self.rolloff_state
         p = contenders[nxt]
         got = self._draw(self.rules.rolloff_dice, values)
         self._undo = None
         self.rolloff_log.append((attempt, p, tuple(got)))
         nxt += 1
         if nxt < len(contenders):
-            self._ro = [attempt, contenders, nxt]
+            self.rolloff_state = [attempt, contenders, nxt]
             self.current = contenders[nxt]
             return
         sums = {}
@@ -47,10 +47,10 @@ class Rounds:
         best = max(sums.values())
         leaders = [q for q in contenders if sums[q] == best]
         if len(leaders) > 1:
-            self._ro = [attempt + 1, leaders, 0]
+            self.rolloff_state = [attempt + 1, leaders, 0]
             self.current = leaders[0]
             return
-        self._ro = [attempt + 1, [], 0]
+        self.rolloff_state = [attempt + 1, [], 0]
         self.starter = leaders[0]
         self.current = self.starter
         self._begin_turn()
@@ -68,8 +68,8 @@ class Rounds:
         self.dice = []
         self.held = [False] * self.rules.dice
         self.rolls_used = 0
-        self._rolls = []
-        self._holds = []
+        self.turn_rolls = []
+        self.turn_holds = []
         if self.rules.order == "up_or_down" and self.players[self.current].direction is None:
             self.phase = DIRECTION
         else:
@@ -94,14 +94,14 @@ class Rounds:
         self.dice = []
         self.held = [False] * self.rules.dice
         self.rolls_used = 0
-        self._rolls = []
-        self._holds = []
+        self.turn_rolls = []
+        self.turn_holds = []
         if self.rules.tie_break and len(self.players) > 1:
             totals = self.totals()
             top = max(totals)
             tied = [p for p in self._seat_order() if totals[p] == top]
             if len(tied) > 1:
-                self._tb = [0, tied, 0]
+                self.tiebreak_state = [0, tied, 0]
                 self.current = tied[0]
                 self.phase = TIEBREAK
                 return
@@ -109,15 +109,15 @@ class Rounds:
         self.current = self.starter
 
     def _next_tiebreak(self):
-        attempt, contenders, nxt = self._tb
+        attempt, contenders, nxt = self.tiebreak_state
         nxt += 1
         self.dice = []
         self.held = [False] * self.rules.dice
         self.rolls_used = 0
-        self._rolls = []
-        self._holds = []
+        self.turn_rolls = []
+        self.turn_holds = []
         if nxt < len(contenders):
-            self._tb = [attempt, contenders, nxt]
+            self.tiebreak_state = [attempt, contenders, nxt]
             self.current = contenders[nxt]
             return
         got = {}
@@ -127,9 +127,9 @@ class Rounds:
         best = max(got.values())
         leaders = [p for p in contenders if got[p] == best]
         if len(leaders) > 1:
-            self._tb = [attempt + 1, leaders, 0]
+            self.tiebreak_state = [attempt + 1, leaders, 0]
             self.current = leaders[0]
             return
-        self._tb = [attempt + 1, [], 0]
+        self.tiebreak_state = [attempt + 1, [], 0]
         self.phase = OVER
         self.current = self.starter

@@ -20,7 +20,7 @@ def _saved(rid, n, rounds):
         g.apply(plain(g))
     st = MemoryStorage()
     Store(st).save_game(g, [""] * n)
-    return st, sum(pl.nturns for pl in g.players)
+    return st, sum(pl.log.n for pl in g.players)
 
 
 def test_the_store_feeds_after_each_replayed_turn():

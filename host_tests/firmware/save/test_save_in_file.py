@@ -3,10 +3,10 @@
 # SPDX-License-Identifier: MIT
 """A 30-player Maxi Triple game's turn logs are 50 KB at its end; kept in the heap they left
 the Pico no room to continue it. ``Store.save_game`` now writes the turns saved before by
-copying them from the file itself (``Player.base``, read a window at a time) and the turns
-since from the heap, and after the write the players' logs keep none of them; reading a save
-keeps its turns where they lie (``yatzy.engine_load._kept``). A shadow game played with the
-same moves and never saved is the reference."""
+copying them from the file itself (the logs' window, ``save.filebytes``, read a window at a
+time) and the turns since from the heap, and after the write the players' logs keep none of
+them in the heap; reading a save keeps its turns where they lie (``yatzy.log_load.found``).
+A shadow game played with the same moves and never saved is the reference."""
 
 import pytest
 from hypothesis import given, settings
@@ -18,6 +18,7 @@ from save.storage import FileStorage
 from save.store import Store
 from yatzy import codec, rules
 from yatzy.engine import Game
+from yatzy.log_load import entries
 from yatzy.plain import plain
 
 from tools.core.faultstore import FlashFS
@@ -57,21 +58,21 @@ def test_saves_undos_and_loads_give_the_bytes_of_a_game_that_kept_its_logs(
         if step == "play":
             g.apply(plain(g))
             shadow.apply(plain(shadow))
-        elif step == "undo" and g._undo is not None and g.undo_player() is not None:
+        elif step == "undo" and g.can_undo() and g.undo_player() is not None:
             g.undo()
             shadow.undo()
         elif step == "save":
             assert store.save_game(g, [""] * n)
-            assert all(not pl.log for pl in g.players)
+            assert all(not pl.log.tail for pl in g.players)
             back, _, note = SavedGame.load_game(st_)
             assert note is None and codec.encode(back) == codec.encode(shadow)
         elif step == "load" and GAME_FILE in st_.names():
             assert store.save_game(g, [""] * n)
             g, _, note = SavedGame.load_game(st_)
-            assert note is None and all(not pl.log for pl in g.players)
+            assert note is None and all(not pl.log.tail for pl in g.players)
             shadow._undo = None  # a loaded game cannot take its last box back
         assert codec.encode(g) == codec.encode(shadow)
-        assert [pl.flat_turns for pl in g.players] == [pl.flat_turns for pl in shadow.players]
+        assert [entries(pl.log) for pl in g.players] == [entries(pl.log) for pl in shadow.players]
 
 
 def test_a_short_log_stays_in_the_heap_and_a_long_one_goes_to_the_file():
@@ -80,13 +81,13 @@ def test_a_short_log_stays_in_the_heap_and_a_long_one_goes_to_the_file():
     g = Game("yatzy", list("ABCDEFGH"), {}, 3, [False] * 8)
     while True:
         g.apply(plain(g))
-        held = sum(len(pl.log) for pl in g.players)
+        held = sum(len(pl.log.tail) for pl in g.players)
         assert store.save_game(g, [""] * 8)
         if held <= Store.spill:
-            assert all(pl.base is None for pl in g.players)
-            assert sum(len(pl.log) for pl in g.players) == held
+            assert all(pl.log.window is None for pl in g.players)
+            assert sum(len(pl.log.tail) for pl in g.players) == held
         else:
-            assert all(not pl.log and pl.nbase for pl in g.players if pl.nturns)
+            assert all(not pl.log.tail and pl.log.kept for pl in g.players if pl.log.n)
             break
     assert codec.encode(SavedGame.load_game(st_)[0]) == codec.encode(g)
 
@@ -114,15 +115,15 @@ def test_undo_of_a_box_already_saved_leaves_it_out_of_the_next_save(kind, tmp_pa
     while g.round < 3:
         g.apply(plain(g))
         shadow.apply(plain(shadow))
-    while g._undo is None or g.undo_player() is None:
+    while not g.can_undo() or g.undo_player() is None:
         g.apply(plain(g))
         shadow.apply(plain(shadow))
     assert store.save_game(g, ["", ""])
     p = g.undo_player()
-    n = g.players[p].nbase
+    n = g.players[p].log.kept
     g.undo()
     shadow.undo()
-    assert g.players[p].nbase < n and not g.players[p].log
+    assert g.players[p].log.kept < n and not g.players[p].log.tail
     assert store.save_game(g, ["", ""])
     back, _, _ = SavedGame.load_game(st_)
     assert codec.encode(back) == codec.encode(g) == codec.encode(shadow)

@@ -18,6 +18,7 @@ from save.filebytes import FileBytes
 from yatzy import codec, codec_load, engine_load, rules
 from yatzy.dice import SeededDice
 from yatzy.engine import Game
+from yatzy.log_load import entries
 
 from tools.core.soak import option_variants, play_random
 
@@ -158,9 +159,9 @@ def test_reading_builds_no_snapshot_of_the_turns():
     logs = s["turns"]
     assert [type(x) for x in logs] == [codec_load.SavedTurns] * 3
     for p, pl in enumerate(g.players):
-        assert len(logs[p]) == pl.nturns and logs[p].same(pl.log)
-        assert [bytes(logs[p][j]) for j in range(len(logs[p]))] == pl.flat_turns
-        assert bytes(logs[p][0]) == pl.flat_turns[0]  # back to the start after the end
+        assert len(logs[p]) == pl.log.n and logs[p].same(pl.log.tail)
+        assert [bytes(logs[p][j]) for j in range(len(logs[p]))] == entries(pl.log)
+        assert bytes(logs[p][0]) == entries(pl.log)[0]  # back to the start after the end
     with pytest.raises(IndexError):
         logs[0][len(logs[0])]
 
@@ -170,7 +171,7 @@ def test_the_tick_is_called_after_each_replayed_turn_and_what_it_raises_ends_the
     data = codec.encode(g)
     calls = []
     codec.decode(data, tick=lambda: calls.append(1))
-    assert len(calls) == sum(pl.nturns for pl in g.players)
+    assert len(calls) == sum(pl.log.n for pl in g.players)
 
     def late():
         if len(calls) > 3:
@@ -185,7 +186,7 @@ def test_the_tick_is_called_after_each_replayed_turn_and_what_it_raises_ends_the
 def test_reading_a_save_keeps_its_turns_where_they_lie_and_the_heap_none_of_them():
     # a 30-player Maxi Triple game's logs are 50 KB at its end: replayed into the heap they
     # left the Pico no room to continue it. Each player's log is now the save's own bytes
-    # (Player.base, from bstart), the heap's part of it (Player.log) empty
+    # (the log's window, from its start), the heap's part of it (the log's tail) empty
     g = a_game("maxi", 5, 3)
     data = codec.encode(g)
     f = io.BytesIO(b"\xaa" * 9 + data)
@@ -194,9 +195,10 @@ def test_reading_a_save_keeps_its_turns_where_they_lie_and_the_heap_none_of_them
         s = codec_load.Saved(src)
         for p, pl in enumerate(back.players):
             v = s["turns"][p]
-            assert pl.log == b"" and pl.base is src
-            assert (pl.bstart, pl.nbase) == (v.start, v.end - v.start) and pl.nbase > 0
-            assert pl.flat_turns == g.players[p].flat_turns
+            log = pl.log
+            assert log.tail == b"" and log.window is src
+            assert (log.start, log.kept) == (v.start, v.end - v.start) and log.kept > 0
+            assert entries(log) == entries(g.players[p].log)
         assert codec.encode(back) == data
 
 
@@ -208,12 +210,13 @@ def test_a_turn_encoded_otherwise_keeps_the_replays_bytes_from_that_turn_on():
     s = codec_load.Saved(data)
     v = s["turns"][0]
     v[1]
-    start, end = v.last, v._at
+    start, end = v.last, v.at
     entry = list(v[1])
     edited = data[:start] + _t_list([_small_int(x) for x in entry]) + data[end:]
     back = codec.decode(edited)
-    one, two = back.players[0], back.players[1]
-    assert one.nbase == start - v.start and one.nturns == g.players[0].nturns
-    assert len(one.log) == g.players[0].nbase + len(g.players[0].log) - one.nbase
-    assert two.log == b"" and two.nbase == len(g.players[1].log)
+    one, two = back.players[0].log, back.players[1].log
+    was = g.players[0].log
+    assert one.kept == start - v.start and one.n == was.n
+    assert len(one.tail) == was.kept + len(was.tail) - one.kept
+    assert two.tail == b"" and two.kept == len(g.players[1].log.tail)
     assert codec.encode(back) == data

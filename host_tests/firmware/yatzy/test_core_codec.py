@@ -8,10 +8,11 @@ from hypothesis import strategies as st
 from yatzy import codec, rules
 from yatzy.dice import ScriptedDice, SeededDice
 from yatzy.engine import Game
+from yatzy.log_load import entries
 
 from tools.core.soak import option_variants, play_random
 
-ROUND, COLUMN, BOX, SCORE, EXTRA, NROLLS = range(6)  # a turn log entry's head (engine.flat_log)
+ROUND, COLUMN, BOX, SCORE, EXTRA, NROLLS = range(6)  # a turn log entry's head (yatzy.log.entry)
 
 
 def midgame(rid="yatzy", options=None, players=2, turns=3, seed=11):
@@ -277,8 +278,8 @@ def test_any_single_logged_score_changed_to_another_value_is_refused(data, rid, 
     players = data.draw(st.integers(1, 2))
     g = play_random(rid, options, seed, players=players, roundtrip=False, refusals=0)
     p = data.draw(st.integers(0, players - 1))
-    j = data.draw(st.integers(0, len(g.players[p].flat_turns) - 1))
-    old = g.players[p].flat_turns[j][SCORE]
+    j = data.draw(st.integers(0, len(entries(g.players[p].log)) - 1))
+    old = entries(g.players[p].log)[j][SCORE]
     new = data.draw(st.integers(0, 255).filter(lambda v: v != old))
     snap = g.snapshot()
     set_turn(snap, p, j, SCORE, new)

@@ -1,27 +1,30 @@
 # The compact turn log: one bytearray per player gives the same entries and save bytes.
 # SPDX-License-Identifier: MIT
-"""Each player's turns live back to back in one bytearray (``Player.log``), framed as the
-save holds them. These tests keep their own list of what each scored turn logs (from the
-game's state just before the box is scored) and check that the log, its one reader
-(``Player.flat_turns``) and the save bytes give exactly that, through random play with
-undo, and that the save is byte for byte the generic encoding of those entries."""
+"""Each player's turns live back to back in one bytearray (``Player.log``, a
+``yatzy.log.Log``), framed as the save holds them. These tests keep their own list of what
+each scored turn logs (from the game's state just before the box is scored) and check that
+the log, its one reader (``Log.entries``) and the save bytes give exactly that, through
+random play with undo, and that the save is byte for byte the generic encoding of those
+entries."""
 
 import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from yatzy import codec, rules
-from yatzy.engine import TIEBREAK, Game, flat_log
+from yatzy.engine import TIEBREAK, Game
+from yatzy.log import entry
+from yatzy.log_load import entries
 
 from tools.core.soak import option_variants
 
 
 def _expected_entry(g, cat, col):
-    """What scoring ``cat``/``col`` now must log (engine.flat_log of the turn)."""
+    """What scoring ``cat``/``col`` now must log (yatzy.log.entry of the turn)."""
     pts = [s for c, k, s in g.choices() if c == cat and k == col][0]
     extra = g.extra_for(g.current, g.dice)
     head = [g.round, col, g.rules.categories.index(cat), pts, extra]
-    return bytes(flat_log(head, g._rolls, g._holds))
+    return bytes(entry(head, g.turn_rolls, g.turn_holds))
 
 
 def _play(rid, options, players, seed, steps):
@@ -73,18 +76,12 @@ def test_the_log_gives_the_entries_and_the_save_bytes_of_a_list_of_bytes(
     options = data.draw(st.sampled_from(option_variants(rid)))
     g, want = _play(rid, options, players, seed, steps)
     for p, pl in enumerate(g.players):
-        assert pl.flat_turns == want[p]
-        assert pl.nturns == len(want[p])
+        assert entries(pl.log) == want[p]
+        assert pl.log.n == len(want[p])
         assert len(pl.turns) == len(want[p])
     data = codec.encode(g)
     assert data == _old_encoding(g, want)
     assert codec.encode(codec.decode(data)) == data
-
-
-def test_the_log_tag_is_the_save_s_bytes_tag():
-    from yatzy import engine
-
-    assert engine._LOG_TAG == codec._T_BYTES
 
 
 def test_undo_truncates_the_log_to_the_turn_before():
@@ -94,13 +91,14 @@ def test_undo_truncates_the_log_to_the_turn_before():
     g.roll()
     c, col, _ = g.choices()[0]
     p = g.current
-    before = bytes(g.players[p].log)
+    log = g.players[p].log
+    before = bytes(log.tail)
     g.score(c, col)
-    assert len(g.players[p].log) > len(before) and g.players[p].nturns == 1
+    assert len(log.tail) > len(before) and log.n == 1
     g.undo()
-    assert bytes(g.players[p].log) == before and g.players[p].nturns == 0
+    assert bytes(log.tail) == before and log.n == 0
     g.score(c, col)
-    assert g.players[p].nturns == 1
+    assert log.n == 1
 
 
 def test_an_entry_longer_than_127_bytes_takes_a_two_byte_length():
@@ -116,9 +114,9 @@ def test_an_entry_longer_than_127_bytes_takes_a_two_byte_length():
         g.roll()
     c, col, _ = g.choices()[0]
     g.score(c, col)
-    last = g.players[0].flat_turns[-1]
+    last = entries(g.players[0].log)[-1]
     assert len(last) == 131
-    assert bytes(g.players[0].log[-134:]) == bytes([codec._T_BYTES, 0x83, 0x01]) + last
+    assert bytes(g.players[0].log.tail[-134:]) == bytes([codec._T_BYTES, 0x83, 0x01]) + last
     data = codec.encode(g)
     assert codec.encode(codec.decode(data)) == data
-    assert codec.decode(data).players[0].flat_turns == g.players[0].flat_turns
+    assert entries(codec.decode(data).players[0].log) == entries(g.players[0].log)

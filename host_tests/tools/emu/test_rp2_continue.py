@@ -48,7 +48,7 @@ def _last_turn_save(rid, n, options=None):
     from yatzy.plain import plain
 
     g = Game(rid, ["P%d" % (i + 1) for i in range(n)], options or {}, 7, [False] * n)
-    while sum(pl.nturns == g.rounds for pl in g.players) < n - 1 or g.round < g.rounds:
+    while sum(pl.log.n == g.rounds for pl in g.players) < n - 1 or g.round < g.rounds:
         g.apply(plain(g))
     st = MemoryStorage()
     Store(st).save_game(g, [""] * n)
