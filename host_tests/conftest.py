@@ -54,9 +54,21 @@ def pytest_runtest_setup(item):
 # Parallel runs (`make test`: pytest -n 2 --dist loadgroup, pytest-xdist). The tests share
 # no paths or ports: files go to tmp_path, the boards' sockets and the page's server take a
 # free port, and tools.flash writes its build (build/mpy, build/romfs.img) by atomic renames,
-# so tests on both workers may build it at once. The tests of one file that share a
-# module-scoped fixture (a board flashed once, a game played once) run on one worker, so
-# the fixture is made once; every other test goes to whichever worker is free.
+# so tests on both workers may build it at once. The compiled firmware is one build for the
+# whole run (fixture firmware_build, tools/flash/flash.py cached_build): the first worker to
+# ask builds it under a file lock, the others wait for it and read the same folder. The
+# tests of one file that share a module-scoped fixture (a board flashed once, a game played
+# once) run on one worker, so the fixture is made once; every other test goes to whichever
+# worker is free.
+@pytest.fixture(scope="session")
+def firmware_build():
+    """The folder of the .mpy build of firmware/ (`make build`'s files), shared by every test
+    and worker of the run: read it or copy it, never write into it."""
+    from tools.flash import flash
+
+    return flash.cached_build()
+
+
 def _module_fixture(item):
     info = getattr(item, "_fixtureinfo", None)
     defs = info.name2fixturedefs.values() if info is not None else ()

@@ -9,8 +9,9 @@
 
 ``scaled(n, scale)`` scales a case count (at least 1). ``shrink(items, fails)`` is
 delta debugging (ddmin): the smallest sub-list it finds for which ``fails`` still holds.
-``mpy_build()`` compiles firmware/ as ``make build`` does, once per process, and returns the
-MICROPYPATH that runs it on the unix port (the build, then the repository root for tools/).
+``mpy_build()`` returns the MICROPYPATH that runs the .mpy build of firmware/ (``make build``'s
+files, built once for all processes: tools/flash/flash.py cached_build) on the unix port (the
+build, then the repository root for tools/).
 ``quick(fn, ...)`` runs a CPython campaign with the firmware's modules compiled once and a
 collector that leaves alone what was alive before (see its docstring).
 """
@@ -18,9 +19,7 @@ collector that leaves alone what was alive before (see its docstring).
 import gc
 import importlib.machinery as M
 import os
-import shutil
 import sys
-import tempfile
 import time
 from importlib.util import spec_from_file_location
 
@@ -213,17 +212,14 @@ _BUILD = {}
 
 
 def mpy_build():
-    """MICROPYPATH entries for the .mpy build of firmware/ (built once per process)."""
+    """MICROPYPATH entries for the .mpy build of firmware/ (flash.cached_build: one build
+    shared by every process)."""
     if "path" not in _BUILD:
         from tools.flash import flash
 
-        out = tempfile.mkdtemp(prefix="soak-mpy-")
-        flash.build(out=out, quiet=True)
+        out = flash.cached_build()
         _BUILD["dir"] = out
         _BUILD["path"] = [out, ROOT, ".frozen"]
-        import atexit
-
-        atexit.register(shutil.rmtree, out, True)
     return _BUILD["path"]
 
 

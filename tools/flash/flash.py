@@ -160,6 +160,63 @@ def build(out=BUILD, quiet=False, src=FIRMWARE):
     return total
 
 
+BY_SOURCE = os.path.join(ROOT, "build", "mpy-by-source")
+_KEPT = 3  # builds of other sources kept beside the current one (a run still reading one)
+# what shapes a build's bytes besides the firmware tree: this file, the names and the packs
+_BUILD_TOOLS = ("tools/flash/flash.py", "tools/gen/names.py", "tools/gen/lang.py")
+
+
+def source_key(src=FIRMWARE):
+    """sha256 of everything a build of `src` depends on: every file of the tree (the
+    languages' sources too), MPY_OPT, mpy-cross's version and the build's own code."""
+    import hashlib
+
+    h = hashlib.sha256()
+    version = subprocess.run([tool("mpy-cross"), "--version"], capture_output=True, text=True)
+    h.update(("%s\0%s\0" % (mpy_opt(), version.stdout.strip())).encode())
+    paths = [(rel, os.path.join(ROOT, rel)) for rel in _BUILD_TOOLS]
+    for base, dirs, files in os.walk(src):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
+        for name in sorted(files):
+            if not name.endswith((".pyc", ".mpy")) and not name.startswith("."):
+                path = os.path.join(base, name)
+                paths.append((os.path.relpath(path, src).replace(os.sep, "/"), path))
+    for rel, path in paths:
+        with open(path, "rb") as f:
+            data = f.read()
+        h.update(b"%s\0%d\0" % (rel.encode(), len(data)))
+        h.update(data)
+    return h.hexdigest()[:16]
+
+
+def cached_build(quiet=True):
+    """The build of firmware/ as it stands, made once for every process that asks: the
+    folder build/mpy-by-source/<source_key()>, built (flash.build) under a file lock, so
+    that the parallel test workers, the tests of one run and the benches share one build
+    and wait for it rather than each compiling its own. Read it; never write into it."""
+    import fcntl
+
+    os.makedirs(BY_SOURCE, exist_ok=True)
+    with open(os.path.join(BY_SOURCE, ".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        from tools.gen import lang as gen_lang
+
+        gen_lang.write(quiet=quiet)  # the packs first: they are part of the key
+        out = os.path.join(BY_SOURCE, source_key())
+        if not os.path.isdir(out):
+            work = out + ".part"
+            shutil.rmtree(work, ignore_errors=True)
+            build(out=work, quiet=quiet)
+            os.replace(work, out)
+            others = [os.path.join(BY_SOURCE, n) for n in os.listdir(BY_SOURCE) if n[0] != "."]
+            others.sort(key=os.path.getmtime, reverse=True)
+            for old in others[_KEPT + 1 :]:
+                shutil.rmtree(old, ignore_errors=True)
+        else:
+            os.utime(out)  # recently used: kept by the pruning above
+    return out
+
+
 def _names(out):
     """names.mpy from the names of the modules just built (tools/gen/names.py): the board
     interns them all at power-up (heap.intern_names). Generated at every build, never kept

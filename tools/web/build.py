@@ -121,7 +121,7 @@ def build(out=OUT, quiet=False):
     """Write the page into ``out`` (emptied first); returns {file name: bytes}."""
     flash = _flash()
     src_port = port_dir()
-    flash.build(quiet=True)  # build/mpy, as `make build`
+    built = flash.cached_build()  # the files of `make build`
     if os.path.isdir(out):
         shutil.rmtree(out)
     os.makedirs(out)
@@ -129,7 +129,7 @@ def build(out=OUT, quiet=False):
         # the image: the flash build, the host-side modules the page needs at their package
         # paths (a package comes whole from one place), and the glue at the top
         tree = os.path.join(tmp, "rom")
-        shutil.copytree(flash.BUILD, tree)
+        shutil.copytree(built, tree)
         for name in flash.SOURCE_ONLY:  # main.py: the page's glue starts the app instead
             if os.path.exists(os.path.join(tree, name)):
                 os.remove(os.path.join(tree, name))

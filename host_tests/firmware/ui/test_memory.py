@@ -266,7 +266,7 @@ ROLL_GPIO = 14
 
 
 @pytest.fixture(scope="module")
-def boot_build(tmp_path_factory):
+def boot_build(tmp_path_factory, firmware_build):
     if mp_run.micropython_binary() is None:
         pytest.skip("MicroPython unix port not installed (make venv installs it on x86_64)")
     from save import records as persist
@@ -275,10 +275,7 @@ def boot_build(tmp_path_factory):
     from yatzy.dice import SeededDice
     from yatzy.engine import Game
 
-    from tools.flash import flash
-
-    out = str(tmp_path_factory.mktemp("boot_mpy"))
-    flash.build(out=out, quiet=True)
+    out = firmware_build  # copied onto each boot's flash
     seed = str(tmp_path_factory.mktemp("boot_save"))
     g = Game("yatzy", ["CPU1", "CPU2"], dice=SeededDice(1), cpu=[True, True])
     meta = {"levels": ["basic", "basic"], "number": 1}

@@ -67,16 +67,17 @@ def write_dat(folder, files):
 
 
 @pytest.fixture(scope="module")
-def images(tmp_path_factory):
+def images(tmp_path_factory, firmware_build):
     """The project image of today's firmware, and an older one: the same base with a ROMFS
     whose main.py first prints OLD_MARK."""
     import shutil
 
     d = tmp_path_factory.mktemp("image")
     new = str(d / "pocket-yatzy.uf2")
-    sizes = game.make(new, quiet=True)
+    game.romfs_of(firmware_build, str(d / "new.img"))  # the ROMFS image `make uf2` builds
+    sizes = game.make(new, romfs=str(d / "new.img"), quiet=True)
     old_build = d / "old_build"
-    shutil.copytree(play.build(), old_build)
+    shutil.copytree(firmware_build, old_build)
     main = (old_build / "main.py").read_text()
     (old_build / "main.py").write_text("print(%r)\n" % OLD_MARK + main)
     base = open(BASE, "rb").read()

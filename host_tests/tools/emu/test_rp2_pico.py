@@ -67,7 +67,6 @@ def turn(tmp_path_factory):
 def test_make_flash_over_mpremote_then_power_up_starts_the_game(tmp_path):
     # a blank Pico (MicroPython formats its filesystem at first boot), flashed the way a
     # maker does it: `make flash PORT=...` with the real mpremote over the USB CDC bridge
-    play.build()
     with rp2.Pico(UF2, BOOTROM) as pico:
         pico.run_ms(1500)  # first boot: MicroPython formats the blank filesystem
         with pico.free_running():

@@ -12,11 +12,9 @@ import pytest
 from tools.flash import flash
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    out = str(tmp_path_factory.mktemp("built") / "mpy")
-    flash.build(out=out, quiet=True)
-    return out
+@pytest.fixture()
+def built(firmware_build):
+    return firmware_build  # read only: the tests build again into copies of it
 
 
 def stats(base):
@@ -65,3 +63,24 @@ def test_the_romfs_image_is_renamed_into_place(built, tmp_path):
     flash.romfs_image(build_dir=built, out=img, quiet=True)
     assert os.stat(img).st_ino != before.st_ino and os.path.getsize(img) == size
     assert sorted(os.listdir(tmp_path)) == ["romfs.img"]
+
+
+def test_the_shared_build_is_keyed_by_every_file_of_the_tree(tmp_path, monkeypatch):
+    """flash.cached_build's folder name: the same tree gives the same key, and any change of
+    a file's bytes, a new file or MPY_OPT gives another (so a stale build is never shared)."""
+    src = tmp_path / "fw"
+    shutil.copytree(flash.FIRMWARE, src, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setenv("MPY_OPT", "3")
+    key = flash.source_key(str(src))
+    assert flash.source_key(str(src)) == key == flash.source_key()
+    help_py = src / "ui" / "help.py"
+    text = help_py.read_bytes()
+    help_py.write_bytes(text + b"\n")
+    assert flash.source_key(str(src)) != key
+    help_py.write_bytes(text)
+    assert flash.source_key(str(src)) == key
+    (src / "yatzy" / "new.py").write_bytes(b"")
+    assert flash.source_key(str(src)) != key
+    os.remove(src / "yatzy" / "new.py")
+    monkeypatch.setenv("MPY_OPT", "2")
+    assert flash.source_key(str(src)) != key

@@ -13,11 +13,9 @@ from tools.gen import names as gen_names
 MP = micropython_binary()
 
 
-@pytest.fixture(scope="module")
-def build(tmp_path_factory):
-    out = str(tmp_path_factory.mktemp("mpy"))
-    flash.build(out=out, quiet=True)
-    return out
+@pytest.fixture()
+def build(firmware_build):
+    return firmware_build
 
 
 def test_the_build_writes_names_mpy_and_firmware_holds_no_copy(build):

@@ -82,11 +82,11 @@ def test_the_panel_looks_like_the_simulators_pngs(out):
     )
 
 
-def test_the_rom_holds_the_flash_build_and_the_glue(out):
+def test_the_rom_holds_the_flash_build_and_the_glue(out, firmware_build):
     flash = web_build._flash()
     with open(os.path.join(out, "firmware.rom"), "rb") as f:
         rom = f.read()
-    files = flash.build_files()
+    files = flash.build_files(firmware_build)
     names = [rel for rel, _ in files]
     assert names, "tools/flash/flash.py build made no files"
     assert len(names) == len(flash.firmware_files()) + 1  # and the build's names.mpy

@@ -3,7 +3,7 @@
 """Helpers shared by the rp2 tests (host_tests/tools/emu/test_rp2_*.py) and the bench
 (tools/bench/rp2.py).
 
-    files = firmware_files(seed=7)               # build/mpy (+ a dice_seed file)
+    files = firmware_files(seed=7)               # the build (+ a dice_seed file)
     with Pico(uf2, bootrom, fs=littlefs_image(files)) as pico:
         boot_app(pico)                           # -> emulated ms to the first frame, heap free
         m = press(pico, "roll")                  # a Press: cycles, latency, I2C bytes
@@ -60,17 +60,15 @@ def cpython_frames(presses, storage_dir, seed):
 
 
 def build():
-    """Compile firmware/ into build/mpy as `make build` does; the folder."""
-    flash = _flash()
-    flash.build(quiet=True)
-    return flash.BUILD
+    """The folder of firmware/ compiled as `make build` does (flash.cached_build: one build
+    shared by the tests and benches that ask; read it, never write into it)."""
+    return _flash().cached_build()
 
 
 def romfs_image():
     """build/romfs.img as `make flash ROMFS=1` deploys it (bytes)."""
     flash = _flash()
-    build()
-    flash.romfs_image(quiet=True)
+    flash.romfs_image(build_dir=build(), quiet=True)
     with open(flash.ROMFS_IMAGE, "rb") as f:
         return f.read()
 
