@@ -62,23 +62,17 @@ def test_tie_break_is_played_to_the_end():
     [
         {"all_rolls": True},
         {"extra_rows": 2, "extra_bonus": 50},
-        {
-            "categories": [
-                "one_pair",
-                "two_pairs",
-                "three_of_a_kind",
-                "four_of_a_kind",
-                "small_straight",
-                "large_straight",
-                "full_house",
-                "chance",
-                "yatzy",
-            ]
-        },
+        {"categories": "lower"},  # the short game of the lower section, from the rules
         {"upper_first": True},
     ],
+    ids=["all_rolls", "extra_rows", "lower_only", "upper_first"],
 )
 def test_house_rules_games(options):
+    from yatzy import rules as R
+
+    if options.get("categories") == "lower":
+        options = {"categories": list(R.get("yatzy").lower)}
+        assert "chance" in options["categories"] and "ones" not in options["categories"]
     d = new_driver(seed=14)
     setup_game(d, players=1, options=options)
     g = d.app.game
@@ -86,6 +80,8 @@ def test_house_rules_games(options):
         assert g.options[k] == v
     autoplay(d)
     assert g.is_over() and g.filled(0) == len(g.rules.categories)
+    if "categories" in options:
+        assert list(g.rules.categories) == options["categories"]
 
 
 def test_eight_players_with_computers_and_directions():
