@@ -33,6 +33,7 @@ GROUPS = {
         "ui.end",
         "ui.after",
         "ui.standings",
+        "ui.pager",
         "ui.begin",
         "pico.board",
     ),

@@ -9,7 +9,7 @@ from gfx.font import DOWN, LEFT, RIGHT, SMALL, UP
 from lang import T
 from yatzy import rules
 
-from ui.keys import HOLD1, HOLD2, HOLD3, HOLD4, HOLD5, ROLL
+from ui import pager
 from ui.widgets import softkeys, title_bar, wrap
 
 _WIDTH = 31  # SMALL characters per line
@@ -115,17 +115,15 @@ class Help:
         softkeys(cv, (UP, DOWN, LEFT, RIGHT, T["k_back"], None))
 
     def press(self, b, long, now):
-        n = self.pages()
-        if b == HOLD1 or b == HOLD2:
-            ids = rules.RULESET_IDS
-            self.rid = ids[(ids.index(self.rid) + (1 if b == HOLD2 else -1)) % len(ids)]
-            self.page = 0
-        elif b == HOLD3 or b == HOLD4:
-            self.page = (self.page + (1 if b == HOLD4 else -1)) % n
-        elif b == HOLD5 or b == ROLL:
-            self.app.show(self.back)
-            return
-        self.app.changed()
+        pager.press(self, b, long)
+
+    def up_down(self, d, long):
+        ids = rules.RULESET_IDS
+        self.rid = ids[(ids.index(self.rid) + d) % len(ids)]
+        self.page = 0
+
+    def left_right(self, d):
+        self.page = (self.page + d) % self.pages()
 
     def tick(self, now):
         return None

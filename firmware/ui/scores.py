@@ -7,7 +7,7 @@ from gfx.font import DOWN, LEFT, RIGHT, SMALL, UP
 from lang import T
 from yatzy import rules
 
-from ui.keys import HOLD1, HOLD2, HOLD3, HOLD4, HOLD5, ROLL
+from ui import pager
 from ui.widgets import softkeys, title_bar
 
 ROWS = 7
@@ -45,19 +45,15 @@ class HighScores:
         softkeys(cv, (UP, DOWN, LEFT, RIGHT, T["k_back"], None))
 
     def press(self, b, long, now):
-        n = len(self.app.store.scores(self.rid))
-        if b == HOLD1:
-            self.top = max(0, self.top - 1)
-        elif b == HOLD2:
-            self.top = max(0, min(n - ROWS, self.top + 1))
-        elif b == HOLD3 or b == HOLD4:
-            ids = rules.RULESET_IDS
-            self.rid = ids[(ids.index(self.rid) + (1 if b == HOLD4 else -1)) % len(ids)]
-            self.top = 0
-        elif b == HOLD5 or b == ROLL:
-            self.app.show(self.back)
-            return
-        self.app.changed()
+        pager.press(self, b, long)
+
+    def up_down(self, d, long):
+        self.top = pager.scrolled(self.top, d, len(self.app.store.scores(self.rid)), ROWS)
+
+    def left_right(self, d):
+        ids = rules.RULESET_IDS
+        self.rid = ids[(ids.index(self.rid) + d) % len(ids)]
+        self.top = 0
 
     def tick(self, now):
         return None

@@ -8,8 +8,9 @@ loaded: heap.py's "menus" group drops this module when the play screen comes bac
 from gfx.font import DOWN, LEFT, RIGHT, SMALL, UP
 from lang import T
 
+from ui import pager
 from ui.card import ROW_H, bonus_text, card_rows, draw_card, draw_row
-from ui.keys import HOLD1, HOLD2, HOLD3, HOLD4, HOLD5, KEY_Y, ROLL
+from ui.keys import KEY_Y, ROLL
 from ui.widgets import softkeys, title_bar, upper
 
 
@@ -75,24 +76,18 @@ class CardView:
         softkeys(cv, (UP, DOWN, LEFT if many else None, RIGHT if many else None, back, None))
 
     def press(self, b, long, now):
-        n = len(self.rows)
-        step = 8 if long else 2
+        pager.press(self, b, long)
+
+    def up_down(self, d, long):
         top = self.top
-        if b == HOLD1 or b == HOLD2:
-            if b == HOLD1:
-                self.top = max(0, top - step)
-            else:
-                self.top = max(0, min(n - 8, top + step))
-            if self.top != top:  # a scroll: the card's upper rows go out first
-                self.app.changed([0, 1])
-                return
-        elif b == HOLD3 or b == HOLD4:
-            k = len(self.g.players)
-            self.p = (self.p + (1 if b == HOLD4 else -1)) % k
-        elif b == HOLD5 or b == ROLL:
-            self.app.show(self.back)
-            return
-        self.app.changed()
+        self.top = pager.scrolled(top, d * (8 if long else 2), len(self.rows), 8)
+        if self.top != top:  # a scroll: the card's upper rows go out first
+            self.app.changed([0, 1])
+            return True  # (the damage is marked: pager.press marks no more)
+        return False
+
+    def left_right(self, d):
+        self.p = (self.p + d) % len(self.g.players)
 
     def tick(self, now):
         return None
@@ -140,19 +135,14 @@ class Standings:
         softkeys(cv, (UP, DOWN, None, None, T["k_back"], T["k_card"]))
 
     def press(self, b, long, now):
-        n = len(self.g.players)
-        if b == HOLD1:
-            self.top = max(0, self.top - 1)
-        elif b == HOLD2:
-            self.top = max(0, min(n - 7, self.top + 1))
-        elif b == ROLL:
+        if b == ROLL:  # the card of the first player shown
             rank = self.g.ranking()
             self.app.show(CardView(self.app, self.g, self, rank[self.top][1]))
             return
-        elif b == HOLD5:
-            self.app.show(self.back)
-            return
-        self.app.changed()
+        pager.press(self, b, long)
+
+    def up_down(self, d, long):
+        self.top = pager.scrolled(self.top, d, len(self.g.players), 7)
 
     def tick(self, now):
         return None
