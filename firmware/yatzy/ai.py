@@ -44,18 +44,7 @@ from yatzy.future import (  # noqa: F401 (Model, exact_key: public here too)
 )
 from yatzy.future import model as _model
 from yatzy.holds import keep_mask
-from yatzy.keeps import (
-    best_sub,
-    expect,
-    ints,
-    max_row,
-    put,
-    raise_to,
-    score_table,
-    sub_keeps,
-    tables,
-    work,
-)
+from yatzy.keeps import climb, ints, max_row, score_table, sub_keeps, tables, work
 
 NEG = -(1 << 29)
 # the levels this module registers: those the registry says it provides
@@ -137,19 +126,6 @@ def final_values(game, model, best=None):
     return best
 
 
-def _best(t, e, stop, bonus, must_roll=False):
-    """In place: the rolls' part of ``e`` (keep values, from ``keeps.ints``) becomes each
-    roll's value with one more roll allowed: its best sub-keep, or stopping now (``stop``
-    plus ``bonus``).
-
-    ``must_roll`` (compulsory rolls): neither stopping nor keeping every die (a roll must
-    re-roll at least one die), only the keeps with fewer dice.
-    """
-    best_sub(t, e, must_roll)
-    if not must_roll:
-        raise_to(e, stop, bonus, t.first_full)
-
-
 def _signature(game, model):
     p = game.current
     pl = game.players[p]
@@ -166,7 +142,7 @@ def _levels(game, level, model, need):
     with j (each roll's best sub-keep or stop, then one die more's mean), so no level is
     kept besides the one asked for and a decision allocates no array. Rolls left only go
     down in a turn; fewer rolls than the array holds are built up again from the final
-    values (a few viper passes)."""
+    values (a few viper passes: ``keeps.climb``)."""
     sig = _signature(game, model)
     lv = _cache.get(sig)
     t = tables(game.rules.dice)
@@ -176,16 +152,7 @@ def _levels(game, level, model, need):
         w = work(t) if CACHE_LIMIT == 1 else (ints(t.nrolls), ints(t.nkeeps))
         lv = [final_values(game, model, w[0]), w[1], 0]
         _cache[sig] = lv
-    e = lv[1]
-    if not lv[2] or lv[2] > need:
-        put(e, lv[0], t.first_full)
-        expect(t, e)
-        lv[2] = 1
-    while lv[2] < need:
-        j = lv[2]  # the keeps have j rolls to come: the rolls' values with j rolls left
-        _best(t, e, lv[0], j * model.saved_roll, game.rules.all_rolls)
-        expect(t, e)
-        lv[2] = j + 1
+    climb(t, lv, need, game.rules.all_rolls, model.saved_roll)
     return lv
 
 

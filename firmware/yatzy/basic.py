@@ -28,7 +28,7 @@ from yatzy import rules as _rules
 from yatzy import strategy as _st
 from yatzy.engine import TIEBREAK
 from yatzy.holds import keep_mask
-from yatzy.keeps import best_sub, expect, ints, put, score_table, sub_keeps
+from yatzy.keeps import climb, ints, score_table, sub_keeps
 from yatzy.keeps import tables as _tables
 
 SCALE = 65536  # fixed point: expected values are integers in 1/65536 points
@@ -123,22 +123,7 @@ def keep_values(game, rolls_left):
         _cache[1] = sig
         _cache[2] = None
         _cache[2] = [final_values(game), ints(t.nkeeps), 0]
-    st = _cache[2]
-    e = st[1]
-    if not st[2] or st[2] > rolls_left:
-        put(e, st[0], t.first_full)
-        expect(t, e)
-        st[2] = 1
-    while st[2] < rolls_left:
-        # each roll's value with one more roll: its best sub-keep (at least 0), then the
-        # keeps' values one roll further ahead
-        best_sub(t, e, game.rules.all_rolls)
-        for i in range(t.first_full, t.nkeeps):
-            if e[i] < 0:
-                e[i] = 0
-        expect(t, e)
-        st[2] += 1
-    return e
+    return climb(t, _cache[2], rolls_left, game.rules.all_rolls)
 
 
 def best_box(game):

@@ -304,6 +304,30 @@ def best_sub(t, b, must_roll=False):
     return b
 
 
+def climb(t, lv, need, must_roll=False, saved=0):
+    """The turn search, one roll further ahead at a time, in place: ``lv`` is ``[the value of
+    stopping with each roll, a value per keep, the rolls to come those are for]`` (the two
+    arrays from :func:`ints`, 0 rolls: not made yet); returns the keep values with ``need``
+    rolls to come. A roll's value with one more roll is its best sub-keep (:func:`best_sub`;
+    ``must_roll``: compulsory rolls) or stopping now, plus ``saved`` per roll left unused
+    (Maxi's saved rolls); a keep's is the mean of one more die (:func:`expect`). Rolls to
+    come only go down in a turn: fewer than the array holds are built again from the
+    values of stopping. Used by every computer level (basic, easy, good, best)."""
+    e = lv[1]
+    if not lv[2] or lv[2] > need:
+        put(e, lv[0], t.first_full)
+        expect(t, e)
+        lv[2] = 1
+    while lv[2] < need:
+        j = lv[2]  # the keeps have j rolls to come: the rolls' values with j rolls left
+        best_sub(t, e, must_roll)
+        if not must_roll:
+            raise_to(e, lv[0], j * saved, t.first_full)
+        expect(t, e)
+        lv[2] = j + 1
+    return e
+
+
 def max_row(best, tab, row, f):
     """``best[i] = max(best[i], tab[row[i] // f])`` for every roll (``best`` from
     :func:`ints`, ``tab`` a list, ``row`` bytes): a box's values, by its score, raise each
