@@ -5,8 +5,10 @@
 ``tables(n)`` numbers every keep, a multiset of 0..n dice, by size and, within a size, by
 ascending code (3 bits per face count, face 6 the highest); the keeps of n dice are the
 rolls. Its one table, ``add[6 * k + d - 1]`` (the keep ``k`` plus one die ``d``), is
-generated offline (``yatzy.tables.keeps<n>``, by tools/gen/ai_tables.py): nothing is built
-on the device, and it is the only array kept (5 dice: 2.5 KB, 6 dice: 5.5 KB). A keep's
+generated offline (``yatzy/tables/keeps.bin``, by tools/gen/ai_tables.py): nothing is built
+on the device, and it is the only array kept (5 dice: 2.5 KB, 6 dice: 5.5 KB). The keeps
+under 5 dice are numbered alike in both, so the file holds the 6-dice table and 5 dice read
+its first part. A keep's
 index is found by adding its dice one by one to the empty keep (index 0). :func:`sub_keeps`
 lists the keeps a roll can make, largest first. :func:`score_table` is the raw score of
 every roll in one box, also generated (``yatzy.tables.scores.ROWS``, its rows read from
@@ -66,9 +68,10 @@ class _Tables:
         self.first_full = self.off[n]
         self.nkeeps = self.off[n + 1]
         self.nrolls = self.nkeeps - self.first_full
-        self.add = array("H", load("keeps%d" % n).ADD)  # a copy; the bytes go with the module
-        if len(self.add) != 6 * self.first_full:
-            raise ValueError("keeps%d table has %d entries" % (n, len(self.add)))
+        # little-endian uint16 (as every target of the firmware is): the first 6 entries per
+        # keep under n dice; the file is closed again at once (its cache is heap)
+        self.add = array("H", _tab.read("keeps", 0, 12 * self.first_full))
+        _tab.close()
 
     def keep_index(self, dice):
         """Index of the keep of ``dice`` (any order, at most n dice)."""

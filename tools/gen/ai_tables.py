@@ -2,7 +2,7 @@
 # Derive the computer players' compact future-value tables from the exact solver.
 # SPDX-License-Identifier: MIT
 """Writes firmware/yatzy/tables/fitted.py (with the exact tables' shapes, ``EXACT``) and
-exact_<id>.bin from the exact optimum, and the search tables keeps5.py, keeps6.py and
+exact_<id>.bin from the exact optimum, and the search tables keeps.bin and
 scores.py with scores_<family>.bin (``--search-only``: just those). The large tables are
 data files, read a slice at a time on the board (``yatzy.tables.read``).
 
@@ -14,9 +14,10 @@ The generic model (`good`, and `best` for variants the solver does not cover) is
 per box plus `bonus * logistic(slope * (par - need))`, fitted to the same tables; Maxi (no
 exact table) gets weights from one-turn values of its boxes scaled like Nordic ones.
 
-The search tables need no solver: ``keeps<n>.ADD`` is the one-die-more table of
-``yatzy.keeps`` (keep ``k`` plus die ``d`` is keep ``ADD[6 * k + d - 1]``, little-endian uint16;
-keeps numbered by size, ascending multiset code within a size), and ``scores_<family>.bin``
+The search tables need no solver: ``keeps.bin`` is the one-die-more table of ``yatzy.keeps``
+for 6 dice (keep ``k`` plus die ``d`` is keep ``ADD[6 * k + d - 1]``, little-endian uint16;
+keeps numbered by size, ascending multiset code within a size, so that the 5-dice table is
+its first part: ``add_table(5)`` is a prefix of ``add_table(6)``), and ``scores_<family>.bin``
 the raw score of every roll (in roll order) in every box of the rulesets of that family, box
 after box in the order of ``scores.ROWS[family]``.
 ``host_tests/tools/gen/test_ai_tables.py`` checks both against a computation from first
@@ -196,7 +197,7 @@ def keeps_of(n):
 
 
 def add_table(n):
-    """ADD of ``keeps<n>``: index of keep k plus die d at 6 * k + d - 1, for keeps under n dice."""
+    """ADD for n dice: index of keep k plus die d at 6 * k + d - 1, for keeps under n dice."""
     keeps = keeps_of(n)
     index = {c: i for i, c in enumerate(keeps)}
     out = []
@@ -228,26 +229,9 @@ def score_rows(family):
     return rows
 
 
-def keeps_module(n):
-    a = add_table(n)
-    data = b"".join(v.to_bytes(2, "little") for v in a)
-    out = [
-        "# One-die-more table of the %d-dice keeps for yatzy.keeps (tools/gen/ai_tables.py)." % n,
-        "# SPDX-License-Identifier: MIT",
-        '"""Generated; do not edit by hand. ADD: little-endian uint16, keep k plus die d is keep',
-        "ADD[6 * k + d - 1] (%d keeps under %d dice, %d keeps in all)."
-        % (
-            len(a) // 6,
-            n,
-            len(keeps_of(n)),
-        ),
-        '"""',
-        "",
-        "ADD = (",
-    ]
-    out += ["    " + line for line in fmt_bytes(data)]
-    out.append(")")
-    return out
+def keeps_data():
+    """keeps.bin: ADD for 6 dice as little-endian uint16 (5 dice read its first part)."""
+    return b"".join(v.to_bytes(2, "little") for v in add_table(6))
 
 
 def scores_module():
@@ -309,7 +293,7 @@ def exact_lines(shapes):
 
 def search_modules():
     """{file name: lines or bytes} of the search tables (modules and data files)."""
-    out = {"keeps%d.py" % n: keeps_module(n) for n in (5, 6)}
+    out = {"keeps.bin": keeps_data()}
     out["scores.py"], data = scores_module()
     for fam, body in data.items():
         out["scores_%s.bin" % fam] = body
