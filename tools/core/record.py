@@ -365,6 +365,30 @@ def _check_seed(record, r, problems):
             prev = roll
 
 
+def beats(a, b):
+    """Whether the player with (total, tie-break scores) ``a`` finishes above ``b``, as the
+    rules reference (../shared/RULES.md, "The turn") says: the higher total; equal totals
+    are a shared place unless the tied players played tie-break rounds, where the first
+    round in which their scores differ decides."""
+    if a[0] != b[0]:
+        return a[0] > b[0]
+    for x, y in zip(a[1], b[1]):
+        if x != y:
+            return x > y
+    return False
+
+
+def rules_ranking(totals, tiebreaks):
+    """``[(place, player)]`` in the order a record lists them: each player's place is one
+    more than the number of players who beat them (a shared place: 1, 1, 3), then by seat.
+    Written from the rules, not from the firmware's ``ranking()``, so that the record
+    checker is an independent check of it."""
+    n = len(totals)
+    keys = [(totals[p], list(tiebreaks[p])) for p in range(n)]
+    places = [1 + sum(1 for q in range(n) if beats(keys[q], keys[p])) for p in range(n)]
+    return sorted((places[p], p) for p in range(n))
+
+
 def _check_ranking(record, r, games, problems):
     totals = [g.total(0) for g in games]
     tb = {}
@@ -382,16 +406,10 @@ def _check_ranking(record, r, games, problems):
             problems.append("tie-break entry %r: compulsory rolls, a roll held every die" % (e,))
             return
         tb.setdefault(e["player"], []).append(e["score"])
-    keys = [(totals[p], tuple(tb.get(p, ())), -p) for p in range(len(totals))]
-    keys.sort(reverse=True)
-    want = []
-    prev = None
-    place = 0
-    for i, k in enumerate(keys):
-        if prev is None or k[:2] != prev:
-            place = i + 1
-            prev = k[:2]
-        want.append({"place": place, "player": -k[2], "total": k[0]})
+    want = [
+        {"place": place, "player": p, "total": totals[p]}
+        for place, p in rules_ranking(totals, [tb.get(p, ()) for p in range(len(totals))])
+    ]
     if record["ranking"] != want:
         problems.append(
             "ranking %r does not follow from the totals: %r" % (record["ranking"], want)

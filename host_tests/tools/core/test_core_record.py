@@ -210,3 +210,64 @@ def test_dice_must_follow_the_recorded_seed_and_rolloff_the_starter():
     rec = record.game_record(finished())
     rec["seed"] = 22
     assert any("seed 22 gives" in p for p in record.check_record(rec))
+
+
+class _Finish:
+    """What yatzy.card.Card.ranking reads of a game: the players, totals and tie-break scores."""
+
+    def __init__(self, totals, tiebreaks):
+        self.players = totals
+        self._t, self._tb = totals, tiebreaks
+
+    def total(self, p):
+        return self._t[p]
+
+    def tiebreak_scores(self, p):
+        return list(self._tb[p])
+
+
+def _finish(rnd):
+    """Random totals with ties; with the tie-break option, the tied leaders play rounds (the
+    sum of the dice) while still tied, as the rules reference says."""
+    n = rnd.randint(1, 7)
+    totals = [rnd.choice((180, 200, 230, 230, 230)) for _ in range(n)]
+    tb = [[] for _ in range(n)]
+    tied = [p for p in range(n) if totals[p] == max(totals)]
+    while rnd.random() < 0.5 and len(tied) > 1:
+        for p in tied:
+            tb[p].append(rnd.randint(17, 19))
+        tied = [p for p in tied if tb[p][-1] == max(tb[q][-1] for q in tied)]
+    return totals, tb
+
+
+def test_the_checker_s_ranking_from_the_rules_agrees_with_the_firmware_s():
+    """record.rules_ranking is written from the rules (a place is one more than the players
+    who beat you), not from yatzy/card.py: on random finishes with ties and tie-break rounds
+    the firmware's Card.ranking gives the same places and order."""
+    import random
+
+    from yatzy.card import Card
+
+    rnd = random.Random(4)
+    shared = decided = 0
+    for _ in range(4000):
+        totals, tb = _finish(rnd)
+        want = [(place, p, totals[p]) for place, p in record.rules_ranking(totals, tb)]
+        assert Card.ranking(_Finish(totals, tb)) == want, (totals, tb)
+        places = [w[0] for w in want]
+        shared += len(set(places)) < len(places)
+        decided += any(tb)
+    assert shared > 500 and decided > 500  # both kinds of tie were tried
+
+
+@pytest.mark.parametrize(
+    "totals, tiebreaks, places",
+    [
+        ([29, 29, 6], [[], [], []], [(1, 0), (1, 1), (3, 2)]),  # a tie is a shared place
+        ([29, 29, 6], [[20], [24], []], [(1, 1), (2, 0), (3, 2)]),  # the tie-break decides
+        ([9, 9, 9], [[20, 5], [20, 8], [12]], [(1, 1), (2, 0), (3, 2)]),  # round after round
+        ([30, 5, 5], [[], [], []], [(1, 0), (2, 1), (2, 2)]),  # the places below share too
+    ],
+)
+def test_the_rules_ranking_of_worked_examples(totals, tiebreaks, places):
+    assert record.rules_ranking(totals, tiebreaks) == places
