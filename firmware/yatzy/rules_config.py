@@ -149,54 +149,57 @@ _MAXI_LOWER = (
 )
 
 
-def _nordic(rid, name, threshold):
+def _sheet(rid, lower, **rules):
+    """The Ruleset ``rid`` from its rule sheet: the upper boxes of every ruleset, then its
+    ``lower`` boxes (id, scorer), and the keyword ``rules`` the sheet states."""
+    scorers = _scorers(_UPPER_SCORERS + lower)
     return Ruleset(
-        rid,
-        name,
-        5,
-        UPPER,
-        [c for c, _ in _NORDIC_LOWER],
-        _scorers(_UPPER_SCORERS + _NORDIC_LOWER),
-        threshold,
-        50,
-        "yatzy",
+        rid, NAMES[rid], upper=UPPER, lower=[c for c, _ in lower], scorers=scorers, **rules
     )
 
 
 def _base(rid):
-    if rid == "yatzy":
-        return _nordic("yatzy", NAMES["yatzy"], 63)
-    if rid == "forced":
-        return _nordic("forced", NAMES["forced"], 42)
-    if rid == "triple":
-        return _nordic("triple", NAMES["triple"], 63)
+    """The ruleset ``rid`` with its default options, as the rules reference
+    (../shared/RULES.md) writes each sheet; built when asked for, nothing kept here."""
+    if rid == "yatzy" or rid == "triple":  # Nordic Yatzy (Triple: three columns, an option)
+        return _sheet(
+            rid,
+            _NORDIC_LOWER,
+            dice=5,
+            bonus_threshold=63,
+            bonus_value=50,
+            yatzy_box="yatzy",
+        )
+    if rid == "forced":  # Nordic scoring, the card filled in order (an option fixed)
+        return _sheet(
+            rid,
+            _NORDIC_LOWER,
+            dice=5,
+            bonus_threshold=42,
+            bonus_value=50,
+            yatzy_box="yatzy",
+        )
     if rid == "yahtzee":
-        return Ruleset(
-            "yahtzee",
-            NAMES["yahtzee"],
-            5,
-            UPPER,
-            [c for c, _ in _YAHTZEE_LOWER],
-            _scorers(_UPPER_SCORERS + _YAHTZEE_LOWER),
-            63,
-            35,
-            "yahtzee",
-            joker=True,
+        return _sheet(
+            rid,
+            _YAHTZEE_LOWER,
+            dice=5,
+            bonus_threshold=63,
+            bonus_value=35,
+            yatzy_box="yahtzee",
             yahtzee_bonus=100,
-            rolloff_dice=5,
+            joker=True,
             joker_scores={"full_house": 25, "small_straight": 30, "large_straight": 40},
+            rolloff_dice=5,  # who starts: all five dice, the highest total
         )
     if rid == "maxi":
-        return Ruleset(
-            "maxi",
-            NAMES["maxi"],
-            6,
-            UPPER,
-            [c for c, _ in _MAXI_LOWER],
-            _scorers(_UPPER_SCORERS + _MAXI_LOWER),
-            84,
-            100,
-            "maxi_yatzy",
+        return _sheet(
+            rid,
+            _MAXI_LOWER,
+            dice=6,
+            bonus_threshold=84,
+            bonus_value=100,
+            yatzy_box="maxi_yatzy",
             saved_rolls=True,
         )
     raise ValueError("unknown ruleset %r (known: %s)" % (rid, ", ".join(RULESET_IDS)))
