@@ -12,28 +12,36 @@ from lang import T
 
 class Continue:
     """The "Continue" of the title: the menus go, the saved game is read again (its tables
-    for computer players built first) and played; an unreadable save brings the title back."""
+    for computer players built first) and played; an unreadable save brings the title back,
+    and so does running out of memory anywhere in the start, with a notice."""
 
     def run(self, app):
         app.screen = None
         app.unload()
+        import sys
+
+        before = set(sys.modules)
+        offer = app.saved_info, app.saved_cpu  # the title's summary of the save
+        try:
+            self._play(app)
+        except MemoryError:
+            # the save stays as it is on the flash, and offered: what this start loaded goes
+            # again, so that the title has room to come back and say so (only that: a module
+            # loaded before stays, and nothing holds a stale copy)
+            app.game = app.levels = app.saved = app.screen = None
+            app.saved_info, app.saved_cpu = offer  # (Continue reads the save again)
+            app.notice = T["no_mem_continue"]
+            import heap
+
+            heap.drop("play", "cpu", "start", "reader", "setup", keep=before)
+            app.title()
+
+    def _play(self, app):
         if app.saved_cpu:  # computer players: their tables before the save is read again
             from yatzy import strategy
 
             strategy.tables(app.saved_cpu)
-        import sys
-
-        before = set(sys.modules)
-        try:
-            g = app.saved
-        except MemoryError:
-            # what reading the save loaded goes again, so the title has room to come back
-            # (only that: a module loaded before stays, and nothing holds a stale copy)
-            g = None
-            app.notice = T["no_mem_continue"]
-            import heap
-
-            heap.drop("start", "reader", "setup", keep=before)
+        g = app.saved
         if g is None:
             app.title()
             return

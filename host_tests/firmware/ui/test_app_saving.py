@@ -280,6 +280,33 @@ def test_low_memory_reading_the_save_never_crashes_or_loses_it(monkeypatch):
     assert d2.screen_name() == "Play" and app.game.filled(0) == 1
 
 
+def test_low_memory_showing_the_continued_game_gives_the_title_and_keeps_the_save(monkeypatch):
+    """A MemoryError after the save is read (the play screen's modules do not fit) gives the
+    title with the same message, no game half started, and the save as it was."""
+    st = MemoryStorage()
+    d = S.new_driver(seed=3, storage=st)
+    S.setup_game(d, players=1)
+    S.human_turn(d)  # saved after the box
+    saved = st.read("game.dat")
+    d2 = S.new_driver(seed=4, storage=st)
+    app = d2.app
+    real = app.show
+
+    def out_of_memory(screen):
+        if getattr(screen, "plays", False):  # (ui.begin is loaded anew: the app is patched)
+            raise MemoryError("memory allocation failed, allocating 592 bytes")
+        real(screen)
+
+    monkeypatch.setattr(app, "show", out_of_memory)
+    S.go_menu(d2, "CONTINUE")
+    assert d2.screen_name() == "Title" and app.game is None
+    assert app.screen.note == "NOT ENOUGH MEMORY TO CONTINUE"
+    assert app.screen.entries()[0] == "continue" and st.read("game.dat") == saved
+    monkeypatch.setattr(app, "show", real)
+    S.go_menu(d2, "CONTINUE")  # memory back: the game goes on where it was saved
+    assert d2.screen_name() == "Play" and app.game.filled(0) == 1
+
+
 class _Watched(MemoryStorage):
     """Memory flash that notes, at each write and removal, the file, the panel as it was
     and a copy of the files before it (what a power cut at that moment leaves)."""
