@@ -91,7 +91,8 @@ class End(Screen):
             levels = app.levels
             import heap
 
-            heap.drop("play")  # the play screen's modules: heap for the high scores and menus
+            # the play screen's modules and the computers': heap for the high scores and menus
+            heap.drop("play", "cpu")
             app.last_game = (g.rules_id, ranking(g))
             app.game = None
             from ui.after import AfterGame
