@@ -134,9 +134,11 @@ def drop(*groups, keep=None, collect=True):
 
 
 def intern_names():
-    """Power-up's first step (main.py; the host lanes that stand in for the Pico's heap call
-    it too): load names.mpy, which the build writes (tools/gen/names.py) and which interns
-    every name the firmware's modules use, and drop it with this module. MicroPython keeps
+    """Power-up's first step where the code is loaded into the heap (main.py on stock
+    MicroPython, not on the project image, whose modules intern their names from flash; the
+    host lanes that stand in for the Pico's heap call it too): load names.mpy, which the
+    build writes (tools/gen/names.py) and which interns every name the firmware's modules
+    use, and drop it with this module. MicroPython keeps
     interned names for good, in pools that double in size; done now, while the heap is
     whole, the last pool (1,280 slots in one block) and the names' text lie at the heap's
     bottom, and no later import needs a large block for a name. Without it the stock UF2's
