@@ -67,22 +67,6 @@ GROUPS = {
         "ui.play_rolloff",
         "ui.card",
     ),
-    # the computer players: the levels, the search, its tables and compiled kernels (built
-    # again when the next game with computers starts, App.tables_due): dropped with the
-    # play group when a game is over, before the game-over list and the high scores load
-    "cpu": (
-        "yatzy.strategy",
-        "yatzy.plain",
-        "yatzy.coach",
-        "yatzy.ai",
-        "yatzy.basic",
-        "yatzy.levels",
-        "yatzy.keeps",
-        "yatzy.kernels",
-        "yatzy.future",
-        "yatzy.tables.fitted",
-        "yatzy.tables",
-    ),
     # the roll-off and tie-break (ui.play_rolloff): dropped once the turns have begun
     "rolloff": ("ui.play_rolloff",),
     # the card cursor's box choice (ui.play_card): dropped when a game is over, unless a

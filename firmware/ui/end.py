@@ -91,8 +91,7 @@ class End(Screen):
             levels = app.levels
             import heap
 
-            # the play screen's modules and the computers': heap for the high scores and menus
-            heap.drop("play", "cpu")
+            heap.drop("play")  # the play screen's modules: heap for the high scores and menus
             app.last_game = (g.rules_id, ranking(g))
             app.game = None
             from ui.after import AfterGame
