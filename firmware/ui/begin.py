@@ -33,7 +33,7 @@ class Continue:
             app.notice = T["no_mem_continue"]
             import heap
 
-            heap.drop("play", "cpu", "start", "reader", "setup", keep=before)
+            heap.drop("play", "start", "reader", "setup", keep=before)
             app.title()
 
     def _play(self, app):
