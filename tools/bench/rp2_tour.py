@@ -91,7 +91,7 @@ class TourBot(sim_bot.Bot):
             zero = [(c, col) for c, col, pts in g.choices() if pts == 0]
             zero = [k for k in zero if k != (category, column)]
             if zero and len(scr["order"]) > 1:
-                self.move_to(scr, zero[0][0], zero[0][1])
+                self.move_to(scr, zero[0][0], zero[0][1], g.rules.columns)
                 self.press("roll")
                 if s.screen().get("mode") != _CONFIRM:
                     raise sim_bot.SimError("tour: a 0 did not ask the zero question")
@@ -104,26 +104,6 @@ class TourBot(sim_bot.Bot):
             scr = s.screen()
             if scr.get("screen") == "Play" and scr.get("mode") == _TURN:
                 self.press("hold5")  # undo: the card opens again, the loop scores anew
-
-    def move_to(self, scr, category, column):
-        """Cursor presses to (category, column), as the bot's scoring makes them."""
-        s = self.s
-        order = [tuple(x) for x in scr["order"]]
-        target = (category, column)
-        n = len(order)
-        while tuple(order[scr["cur"]]) != target:
-            cur = scr["cur"]
-            col = order[cur][1]
-            if col != column:
-                cols = max(c for _, c in order) + 1
-                fwd = (column - col) % cols
-                self.press("hold4" if fwd <= cols - fwd else "hold3")
-            else:
-                same = [j for j in range(n) if order[j][1] == column]
-                m = len(same)
-                down = (same.index(order.index(target)) - same.index(cur)) % m
-                self.press("hold2" if down <= m - down else "hold1")
-            scr = s.screen()
 
     def play(self):
         g = sim_bot.Bot.play(self)

@@ -99,12 +99,19 @@ class Bot:
             scr = s.screen()
             if scr.get("mode") != _CHOOSE:
                 raise SimError("autoplay: ROLL did not open the card (screen %r)" % (scr,))
+        self.move_to(scr, category, column, g.rules.columns)
+        self.press("roll")
+        if s.screen().get("mode") == _CONFIRM:
+            self.press("roll")
+
+    def move_to(self, scr, category, column, cols):
+        """Cursor presses on the open card (screen state `scr`) to the box (category,
+        column), the shorter way round; `cols`: the card's columns."""
         order = [tuple(x) for x in scr["order"]]
         target = (category, column)
         if target not in order:
             raise SimError("autoplay: box %r is not selectable on the card %r" % (target, order))
         n = len(order)
-        cols = g.rules.columns
         steps = 0
         while tuple(order[scr["cur"]]) != target:
             cur = scr["cur"]
@@ -118,13 +125,10 @@ class Bot:
                 m = len(same)
                 down = (same.index(order.index(target)) - same.index(cur)) % m
                 self.press("hold2" if down <= m - down else "hold1")
-            scr = s.screen()
+            scr = self.s.screen()
             steps += 1
             if steps > 4 * n + 8:
                 raise SimError("autoplay: the card cursor does not reach %r" % (target,))
-        self.press("roll")
-        if s.screen().get("mode") == _CONFIRM:
-            self.press("roll")
 
 
 def autoplay(session, level="basic"):
