@@ -20,10 +20,8 @@ WALKS = {
 }
 
 
-@pytest.mark.parametrize("walk", sorted(WALKS))
-def test_after_every_press_the_panel_is_a_full_redraw(walk, monkeypatch):
-    from ui import lists
-
+def _parts_drawn(lists, monkeypatch):
+    """The parts ListScreen.draw_part is asked for from now on (a list filled as they come)."""
     parts = []
     real = lists.ListScreen.draw_part
 
@@ -32,6 +30,14 @@ def test_after_every_press_the_panel_is_a_full_redraw(walk, monkeypatch):
         return real(self, cv, part)
 
     monkeypatch.setattr(lists.ListScreen, "draw_part", counted)
+    return parts
+
+
+@pytest.mark.parametrize("walk", sorted(WALKS))
+def test_after_every_press_the_panel_is_a_full_redraw(walk, monkeypatch):
+    from ui import lists
+
+    parts = _parts_drawn(lists, monkeypatch)
     d = scenes.new_driver(seed=3)
     for i, (button, kind) in enumerate(walk_keys(WALKS[walk])):
         d.press(button, kind)
@@ -51,14 +57,7 @@ def test_after_every_press_the_panel_is_a_full_redraw(walk, monkeypatch):
 def test_the_list_after_a_game_redraws_only_its_rows_and_matches_a_full_redraw(monkeypatch):
     d = scenes.scene_aftergame()
     lists = sys.modules["ui.lists"]  # (loaded again after the game: the menus were dropped)
-    parts = []
-    real = lists.ListScreen.draw_part
-
-    def counted(self, cv, part):
-        parts.append(part)
-        return real(self, cv, part)
-
-    monkeypatch.setattr(lists.ListScreen, "draw_part", counted)
+    parts = _parts_drawn(lists, monkeypatch)
     for i, (button, kind) in enumerate(walk_keys("2 2 2 2 2 1 1 L2 L1 2")):
         d.press(button, kind)
         assert d.screen_name() == "AfterGame"
