@@ -223,6 +223,7 @@ class Play(Screen):
     # ---- events -----------------------------------------------------------------------
     def press(self, b, long, now):
         g = self.g
+        due = self.collect_due
         self.collect_due = True
         if self.anim_end is not None:
             self.anim_end = now  # a press skips the tumbling
@@ -242,6 +243,10 @@ class Play(Screen):
                 return
             self.cpu_at = now  # any other press hurries the computer
             self.blink_end = None
+            # the computer's step is this press's answer: the heap is collected when the
+            # computers' turns are over (tick), not in front of that step (it held the
+            # step's first byte back 60-100 ms, rp2 bench, a 4-player game)
+            self.collect_due = due
             return
         if g.phase == E.DIRECTION:
             if b == HOLD1 or b == HOLD2:
