@@ -67,6 +67,35 @@ GROUPS = {
         "ui.play_rolloff",
         "ui.card",
     ),
+    # a game's engine and its computer players (the levels, the search, its tables and
+    # compiled kernels, built again when the next game with computers starts: App
+    # tables_due): dropped with the play group at the game-over OK, once the Game is let go
+    # (ui.after.Finished keeps what the screens after it need), before the high scores and
+    # the menus load. (yatzy.levels, yatzy.dice and yatzy.rules stay: save.store, the
+    # runner's dice and the menus hold them.)
+    "game": (
+        "yatzy.strategy",
+        "yatzy.plain",
+        "yatzy.coach",
+        "yatzy.ai",
+        "yatzy.basic",
+        "yatzy.keeps",
+        "yatzy.kernels",
+        "yatzy.future",
+        "yatzy.tables.fitted",
+        "yatzy.tables",
+        "yatzy.actions",
+        "yatzy.codec",
+        "yatzy.engine",
+        "yatzy.log",
+        "yatzy.card",
+        "yatzy.rounds",
+        "yatzy.holds",
+    ),
+    # the screens after a game (the ranking, the list after it) and the core's rules and
+    # scoring they leave loaded: dropped when the list goes back to the title, which needs
+    # none of them (as after start-up)
+    "after": ("ui.after", "ui.end", "yatzy.rules", "yatzy.scoring"),
     # the roll-off and tie-break (ui.play_rolloff): dropped once the turns have begun
     "rolloff": ("ui.play_rolloff",),
     # the card cursor's box choice (ui.play_card): dropped when a game is over, unless a

@@ -42,8 +42,36 @@ if sys.dont_write_bytecode:
 
 _file = [None]
 
+# The firmware unloads modules as the Pico does (unload.unload: out of sys.modules and out of
+# their package); the next import makes a fresh copy. A test file holds the copies its
+# imports found when it was collected, so the copies another test left (one that played a
+# game to its end: the game-over OK drops the engine's and the computers' modules) must not
+# be the ones the firmware finds in sys.modules when that file's tests run: before each
+# test, the modules as they were just after its file was imported are put back.
+_after_import = {}  # test file's node id -> sys.modules just after the file was collected
+
+
+def pytest_collectreport(report):
+    if "::" not in report.nodeid and report.nodeid.endswith(".py"):
+        _after_import[report.nodeid] = dict(sys.modules)
+
+
+def _modules_restored(item):
+    seen = _after_import.get(item.nodeid.split("::", 1)[0])
+    if seen is None:
+        return
+    modules = sys.modules
+    for name, mod in seen.items():
+        if modules.get(name) is not mod:
+            modules[name] = mod
+            i = name.rfind(".")
+            pkg = seen.get(name[:i]) if i > 0 else None
+            if pkg is not None:
+                setattr(pkg, name[i + 1 :], mod)
+
 
 def pytest_runtest_setup(item):
+    _modules_restored(item)
     if item.path != _file[0]:
         _file[0] = item.path
         gc.unfreeze()
@@ -80,3 +108,4 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if _module_fixture(item):
             item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
+

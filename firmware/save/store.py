@@ -245,11 +245,18 @@ class Store:
         """After record(g, False): write the high scores it entered, then clear the saved
         game. In this order: a power cut before the scores are written leaves the finished
         game to continue (its game-over Roll enters it again); one after them, before the
-        save is cleared, enters nothing twice (record skips entries already in the table)."""
+        save is cleared, enters nothing twice (record skips entries already in the table).
+        Then the high scores and save/records.py leave the heap, and it is collected: the
+        list after the game has drawn what it needed of them (read again when shown)."""
         if self.hs_due:
             self.hs_due = False
             self._guard(self.hs.save)
-        return self.clear_game()
+        ok = self.clear_game()
+        self.release()
+        import heap
+
+        heap.drop()  # (collects)
+        return ok
 
     def reset_scores(self):
         self._load_scores()

@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: MIT
 #
 # Shown by ui.end.End after Roll; a module of its own so that the game-over screen does not
-# load the menu code (ui.menu) while the play screen is still loaded.
+# load the menu code (ui.menu) while the play screen is still loaded. It holds the game as
+# ui.end.Finished, not the Game: the engine's and the computers' modules have left the heap
+# with it (heap.py "game") before this module, the high scores and the menus load.
 
 from gfx.font import SMALL
 from lang import T
@@ -19,7 +21,7 @@ class AfterGame(ListScreen):
 
     def __init__(self, app, g, levels, entered=None):
         ListScreen.__init__(self, app)
-        self.g = g
+        self.g = g  # the game as Finished
         self.levels = levels
         # [(player, place)] that entered the high scores; None: entered when first drawn,
         # after the soft keys have been sent (Store.record(g, False); ui.end.End's Roll)
@@ -63,7 +65,7 @@ class AfterGame(ListScreen):
         return 5
 
     def back(self):
-        self.app.title()
+        _to_title(self.app)
 
     def choose(self, i):
         app = self.app
@@ -88,7 +90,16 @@ class AfterGame(ListScreen):
 
             app.show(Result(app, self))
         else:
-            app.title()
+            _to_title(app)
+
+
+def _to_title(app):
+    """The title: the game-over screens' modules go first (ui.after, ui.end: loaded again
+    with the next game's end)."""
+    import heap
+
+    heap.drop("after")
+    app.title()
 
 
 def setup_for(app, g, levels):

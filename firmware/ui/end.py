@@ -47,6 +47,30 @@ def draw_ranking(cv, rank, more):
         cv.text(17, 51, more % (len(rank) - rows), SMALL)
 
 
+class Seat:
+    """A player of a finished game: the name and whether a computer played the seat."""
+
+    def __init__(self, name, cpu):
+        self.name = name
+        self.cpu = cpu
+
+
+class Finished:
+    """What the screens after a game need of it, as the Game gives it (the fields and
+    total() that Store.record, Store.eligible and play again read), so that the Game can be
+    let go: its rules id, options, number, seats and totals."""
+
+    def __init__(self, g):
+        self.rules_id = g.rules_id
+        self.options = dict(g.options)
+        self.number = getattr(g, "number", 0)
+        self.players = [Seat(pl.name, pl.cpu) for pl in g.players]
+        self.totals = [g.total(p) for p in range(len(g.players))]
+
+    def total(self, p):
+        return self.totals[p]
+
+
 class End(Screen):
     first = "keys"  # shown: the soft keys go out before the ranking (App.show)
 
@@ -88,18 +112,20 @@ class End(Screen):
             play.toast = T["undone"]
             app.show(play)
         elif b == ROLL and now - self._since >= _GUARD_MS:
-            levels = app.levels
+            done = Finished(g)
+            app.last_game = (g.rules_id, ranking(g))
+            app.game = self.g = g = None
             import heap
 
-            heap.drop("play")  # the play screen's modules: heap for the high scores and menus
-            app.last_game = (g.rules_id, ranking(g))
-            app.game = None
+            # the play screen's modules, and with the Game the engine's and the computers':
+            # heap for the list after the game, the high scores and the menus
+            heap.drop("play", "game")
             from ui.after import AfterGame
 
             # the next screen enters the scores (in memory) as it draws its result, after its
             # soft keys are out; the flash writes (the scores' two copies, then the save
             # cleared) follow its frame: 450-500 ms on the Pico before the first byte else
-            app.show(AfterGame(app, g, levels, None))
+            app.show(AfterGame(app, done, app.levels, None))
             app.after_frame(app.store.finish)
 
     def can_undo(self):

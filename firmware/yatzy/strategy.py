@@ -77,6 +77,11 @@ def _level_fn(level):
         provider = PROVIDERS.get(level) if isinstance(level, str) else None
         if provider is None:
             raise ValueError("unknown strategy level %r" % (level,))
+        from unload import unload
+
+        # a copy of the provider loaded before this module (unloaded and loaded again) has
+        # registered with the copy before: a fresh one registers with this one
+        unload(provider)
         __import__(provider)
         fn = _LEVELS.get(level)
         if fn is None:

@@ -162,6 +162,7 @@ def test_damaged_file_gives_defaults_and_a_message(name):
     S.setup_game(d, players=1)
     S.autoplay(d)
     d.press("roll")  # scores written
+    assert d.app.store.scores("yatzy")  # read again (the list after the game let them go)
     d.app.store.hs.save()  # a later write (e.g. the next game): both copies hold the entry
     d.app.settings["volume"] = 9
     d.app.save_settings()
