@@ -108,4 +108,3 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if _module_fixture(item):
             item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
-
