@@ -14,7 +14,7 @@ from gfx.font import MEDIUM, SMALL
 from gfx.pusher import FramePusher
 from lang import T
 from ui import keys
-from ui.widgets import Damage, reading, softkeys, upper, wrap
+from ui.widgets import Damage, nav_keys, reading, softkeys, upper, wrap
 
 _EMPTY_MS = 4000  # how long the empty battery's message shows before the app sleeps
 
@@ -241,6 +241,18 @@ class App:
         the rest of the press still has to do; the press's frame follows at its end."""
         if self.screen is not None and not self.asleep:
             self.screen.draw_part(self.cv, part)
+            self.pusher.push()
+
+    def send_keys(self, arrows, roll=None):
+        """Draw the soft keys of a list or paged screen (`ui.widgets.nav_keys(cv, arrows,
+        roll)`) over the frame on the panel and send them now: a press that opens such a
+        screen calls it before importing the screen's module, which holds the first byte
+        back 20-100 ms on the Pico (rp2 bench); the screen's own first part, its soft keys,
+        then finds them drawn."""
+        if self.screen is not None and not self.asleep:
+            cv = self.cv
+            cv.fill_rect(0, keys.KEY_Y - 1, 128, 65 - keys.KEY_Y, 0)
+            nav_keys(cv, arrows, roll)
             self.pusher.push()
 
     # ---- events -----------------------------------------------------------------------

@@ -95,10 +95,12 @@ class End(Screen):
         app = self.app
         g = self.g
         if b == HOLD1:
+            app.send_keys(len(g.players) > 1)  # before the import (App.send_keys)
             from ui.standings import CardView
 
             app.show(CardView(app, g, self))
         elif b == HOLD2:
+            app.send_keys(False, T["k_card"])
             from ui.standings import Standings
 
             app.show(Standings(app, g, self))

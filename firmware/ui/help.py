@@ -5,12 +5,12 @@
 # Keys: hold1/hold2 = ruleset, hold3/hold4 = page, hold5 or Roll = back.
 
 import lang
-from gfx.font import DOWN, LEFT, RIGHT, SMALL, UP
+from gfx.font import SMALL
 from lang import T
 from yatzy import rules
 
 from ui import pager
-from ui.widgets import softkeys, title_bar, wrap
+from ui.widgets import nav_keys, title_bar, wrap
 
 _WIDTH = 31  # SMALL characters per line
 
@@ -112,7 +112,7 @@ class Help:
         for line in lines[:6]:
             cv.text(1, y, line, SMALL)
             y += 7
-        softkeys(cv, (UP, DOWN, LEFT, RIGHT, T["k_back"], None))
+        nav_keys(cv, True, None)
 
     def press(self, b, long, now):
         pager.press(self, b, long)

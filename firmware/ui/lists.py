@@ -2,11 +2,11 @@
 # SPDX-License-Identifier: MIT
 """Loaded with the menus and dropped with them while a game is played (heap.py)."""
 
-from gfx.font import DOWN, LEFT, RIGHT, SMALL, UP
+from gfx.font import SMALL
 from lang import T
 
 from ui.keys import HOLD1, HOLD2, HOLD3, HOLD4, HOLD5, KEY_Y, ROLL
-from ui.widgets import Screen, softkeys, title_bar, wrap
+from ui.widgets import Screen, nav_keys, title_bar, wrap
 
 # six rows of 7 px under the title bar: the last row's cursor bar (y 43..49) stays clear of
 # the soft keys (y 57..63), and a one-line note (y 51..56) covers no row
@@ -150,10 +150,7 @@ class ListScreen(Screen):
     def draw_keys(self, cv):
         items = self.items()
         value = items[self.cur][1] is not None if items else False
-        softkeys(
-            cv,
-            (UP, DOWN, LEFT if value else None, RIGHT if value else None, T["k_back"], T["k_ok"]),
-        )
+        nav_keys(cv, value, T["k_ok"])
 
     def press(self, b, long, now):
         self._items = None

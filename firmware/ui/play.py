@@ -267,17 +267,22 @@ class Play(Screen):
 
     def shortcut(self, b):
         app = self.app
+        # the screen opened sends its soft keys before its module is imported (App.send_keys):
+        # the imports held the first byte back 30-120 ms (rp2 bench, stock lane)
         if b == HOLD1:
+            app.send_keys(False, T["k_ok"])  # (the menu's first entry has no value to change)
             from ui.menu import GameMenu
 
             app.show(GameMenu(app, self))
         elif b == HOLD2:
+            app.send_keys(len(self.g.players) > 1)
             from ui.standings import CardView
 
             app.show(CardView(app, self.g, self))
         elif b == HOLD3:
             self.show_hint()
         else:
+            app.send_keys(False, T["k_card"])
             from ui.standings import Standings
 
             app.show(Standings(app, self.g, self))
@@ -384,6 +389,11 @@ class Play(Screen):
 
     def show_hint(self):
         """The hint in the info panel's toast, kept up to date until the next roll or box."""
+        if self.app.screen is self:
+            # the press is answered first: "..." in the toast, sent before the hint's modules
+            # load and its tables are searched (that held the first byte back 80-160 ms)
+            self.toast = "..."
+            self.app.send_part("info")
         self.toast = self.hint_text()
         self._hint = bool(self.toast)
         self.app.changed()

@@ -3,12 +3,12 @@
 #
 # Keys: hold1/hold2 = scroll, hold3/hold4 = ruleset, hold5 or Roll = back.
 
-from gfx.font import DOWN, LEFT, RIGHT, SMALL, UP
+from gfx.font import SMALL
 from lang import T
 from yatzy import rules
 
 from ui import pager
-from ui.widgets import softkeys, title_bar
+from ui.widgets import nav_keys, title_bar
 
 ROWS = 7
 
@@ -42,7 +42,7 @@ class HighScores:
             cv.text_right(126, y, when, SMALL)
             if self.mark and table[k] in self.mark:
                 cv.invert_rect(0, y - 1, 128, 7)
-        softkeys(cv, (UP, DOWN, LEFT, RIGHT, T["k_back"], None))
+        nav_keys(cv, True, None)
 
     def press(self, b, long, now):
         pager.press(self, b, long)

@@ -5,13 +5,13 @@
 and go back to `back`. They live apart from `ui.card`, whose drawing the play screen keeps
 loaded: heap.py's "menus" group drops this module when the play screen comes back."""
 
-from gfx.font import DOWN, LEFT, RIGHT, SMALL, UP
+from gfx.font import LEFT, SMALL
 from lang import T
 
 from ui import pager
 from ui.card import ROW_H, bonus_text, card_rows, draw_card, draw_row
 from ui.keys import KEY_Y, ROLL
-from ui.widgets import softkeys, title_bar, upper
+from ui.widgets import nav_keys, title_bar, upper
 
 
 def _keys_part(screen, cv, part):
@@ -71,9 +71,7 @@ class CardView:
         self._scroll_bar(cv)
 
     def draw_keys(self, cv):
-        many = len(self.g.players) > 1
-        back = T["k_back"]
-        softkeys(cv, (UP, DOWN, LEFT if many else None, RIGHT if many else None, back, None))
+        nav_keys(cv, len(self.g.players) > 1, None)
 
     def press(self, b, long, now):
         pager.press(self, b, long)
@@ -132,7 +130,7 @@ class Standings:
         self.draw_keys(cv)
 
     def draw_keys(self, cv):
-        softkeys(cv, (UP, DOWN, None, None, T["k_back"], T["k_card"]))
+        nav_keys(cv, False, T["k_card"])
 
     def press(self, b, long, now):
         if b == ROLL:  # the card of the first player shown

@@ -5,7 +5,8 @@ screen has ``draw(cv)``, ``press(b, long, now)`` (``b`` a button index from ``ui
 and ``tick(now) -> ms or None``; :class:`Screen` gives the defaults, :class:`ui.lists.ListScreen`
 the titled lists with a cursor that the menus are made of."""
 
-from gfx.font import SMALL, points, text_of
+from gfx.font import DOWN, LEFT, RIGHT, SMALL, UP, points, text_of
+from lang import T
 
 from ui.keys import COLS, KEY_Y, ROLL
 
@@ -93,6 +94,14 @@ def softkeys(cv, labels):
             left = 0
         cv.fill_round_rect(left, KEY_Y - 1, w, 7, 1, 1)
         cv.text(left + (w - SMALL.width(s)) // 2, KEY_Y, s, SMALL, 0)
+
+
+def nav_keys(cv, arrows, roll):
+    """The soft keys of the lists and paged screens: UP, DOWN, LEFT and RIGHT where `arrows`,
+    BACK, and `roll` over Roll (None: no label). One function for all of them, so that a
+    press opening one can send its keys before its module is loaded (App.send_keys)."""
+    left, right = (LEFT, RIGHT) if arrows else (None, None)
+    softkeys(cv, (UP, DOWN, left, right, T["k_back"], roll))
 
 
 def battery(cv, x, y, level):

@@ -240,3 +240,65 @@ def test_a_screen_marked_plays_drops_the_menus_when_shown_and_its_class_name_doe
     assert "ui.menu" in sys.modules  # its frame goes out first
     app.tick(app.now)
     assert not [m for m in MENU_MODULES if m in sys.modules]
+
+
+def _key_rows(panel):
+    """Rows 57-63 of the panel (page 7 without its top row): where the soft keys are."""
+    return bytes(b & 0xFE for b in panel[7 * 128 : 8 * 128])
+
+
+@pytest.mark.parametrize(
+    "button,module,screen",
+    [("hold1", "ui.menu", "GameMenu"), ("hold2", "ui.standings", "CardView")]
+    + [("hold4", "ui.standings", "Standings")],
+)
+def test_a_screen_opened_from_play_sends_its_soft_keys_before_its_module_loads(
+    button, module, screen, monkeypatch
+):
+    """App.send_keys: the first bytes of a long press that opens a screen from the dice are
+    that screen's soft keys, sent while its module is not yet loaded; the screen's frame
+    that follows leaves them as they are."""
+    d = S.new_driver(seed=4)
+    S.setup_game(d, players=1)
+    d.press("roll")  # the roll-off view: on to the turn
+    d.press("roll")
+    pushes = []
+    push = d.app.pusher.push
+
+    def logged():
+        n = push()
+        if n:
+            pushes.append((module in sys.modules, _key_rows(d.display.panel)))
+        return n
+
+    monkeypatch.setattr(d.app.pusher, "push", logged)
+    monkeypatch.delitem(sys.modules, module, raising=False)
+    before = _key_rows(d.display.panel)
+    d.long(button)
+    assert d.screen_name() == screen
+    assert pushes[0][0] is False  # sent before the import
+    assert pushes[0][1] == _key_rows(d.display.panel)  # the screen's own keys, final
+    assert pushes[0][1] != before  # (a change: the play screen's keys were not those)
+
+
+def test_the_hint_answers_its_press_before_its_module_loads(monkeypatch):
+    """A long HOLD3 sends "..." in the info panel before ui.hint is imported; the frame
+    then shows the hint."""
+    d = S.new_driver(seed=4)
+    S.setup_game(d, players=1)
+    d.press("roll")  # the roll-off view: on to the turn
+    d.press("roll")
+    toasts = []
+    push = d.app.pusher.push
+
+    def logged():
+        n = push()
+        if n:
+            toasts.append(("ui.hint" in sys.modules, d.app.screen.toast))
+        return n
+
+    monkeypatch.setattr(d.app.pusher, "push", logged)
+    monkeypatch.delitem(sys.modules, "ui.hint", raising=False)
+    d.long("hold3")
+    assert toasts[0] == (False, "...")
+    assert toasts[-1][0] is True and toasts[-1][1] not in ("", "...")
