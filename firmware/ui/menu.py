@@ -62,10 +62,15 @@ class Title(ListScreen):
         if e == "continue":
             app.play_saved()
         elif e == "new_game":
+            # the next screen's soft keys go out before its module loads (App.send_keys): the
+            # import held the first byte back 50-80 ms (rp2 bench); the set-up's first row
+            # (the rules) has a value to change
+            app.send_keys(True, T["k_ok"])
             from ui.setup import Setup
 
             app.show(Setup(app))
         elif e == "high_scores":
+            app.send_keys(True)
             from ui.scores import HighScores
 
             app.show(HighScores(app, self))
@@ -76,6 +81,7 @@ class Title(ListScreen):
 
             app.show(Result(app, self))
         else:
+            app.send_keys(True)
             from ui.help import Help
 
             app.show(Help(app, self))

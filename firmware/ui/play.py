@@ -201,6 +201,9 @@ class Play(Screen):
         self.undo_ok = not g.players[p].cpu
         self.app.save_soon()  # after the frame that shows the box scored
         if g.is_over():
+            # the emptied dice row goes out now, before the collection below and the end
+            # screen's import (they held the first byte back 35-45 ms, rp2 bench)
+            self.app.send_part("dice")
             self.app.play_sound("end")
             # sync() shows the end screen: what this one holds goes before that loads
             self.rows = self.pots = self.order = self.tumble = None

@@ -302,3 +302,44 @@ def test_the_hint_answers_its_press_before_its_module_loads(monkeypatch):
     d.long("hold3")
     assert toasts[0] == (False, "...")
     assert toasts[-1][0] is True and toasts[-1][1] not in ("", "...")
+
+
+def test_the_title_sends_the_set_up_soft_keys_before_loading_it(monkeypatch):
+    d = S.new_driver()
+    pushes = []
+    push = d.app.pusher.push
+
+    def logged():
+        n = push()
+        if n:
+            pushes.append(("ui.setup" in sys.modules, _key_rows(d.display.panel)))
+        return n
+
+    monkeypatch.setattr(d.app.pusher, "push", logged)
+    monkeypatch.delitem(sys.modules, "ui.setup", raising=False)
+    before = _key_rows(d.display.panel)
+    d.press("roll")  # NEW GAME (no saved game: the first entry)
+    assert d.screen_name() == "Setup"
+    assert pushes[0] == (False, _key_rows(d.display.panel)) and pushes[0][1] != before
+
+
+def test_the_last_box_sends_the_emptied_dice_row_before_the_end_screen_loads(monkeypatch):
+    d = S.new_driver(seed=5)
+    S.setup_game(d, players=1)
+    g = d.app.game
+    S.play_turns(d, g.rounds - 1)
+    pushes = []
+    push = d.app.pusher.push
+
+    def logged():
+        n = push()
+        if n:
+            pushes.append((g.is_over(), "ui.end" in sys.modules, d.screen_name()))
+        return n
+
+    monkeypatch.setattr(d.app.pusher, "push", logged)
+    monkeypatch.delitem(sys.modules, "ui.end", raising=False)
+    S.human_turn(d)
+    assert d.screen_name() == "End"
+    over = [p for p in pushes if p[0]]
+    assert over[0] == (True, False, "Play")  # the dice row, before ui.end is imported
