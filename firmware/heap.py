@@ -24,6 +24,7 @@ GROUPS = {
     "menus": (
         "settings",
         "ui.menu",
+        "ui.game_menu",
         "ui.lists",
         "ui.setup",
         "ui.options",

@@ -1,4 +1,5 @@
-# Menus: a list screen with soft keys, the title menu, settings, the in-game menu, confirm.
+# Menus: the title menu, the language pick and settings (the in-game menu and the yes/no
+# question: ui/game_menu.py).
 # SPDX-License-Identifier: MIT
 #
 # List keys: hold1/hold2 = up/down (long: first/last), hold3/hold4 = change the value
@@ -9,7 +10,6 @@ from gfx.font import DOWN, MEDIUM, SMALL, UP
 from lang import T
 from settings import choices
 
-from ui.keys import HOLD5, ROLL
 from ui.lists import ListScreen, cycle, on_off
 from ui.widgets import battery, softkeys, upper
 
@@ -174,6 +174,8 @@ class Settings(ListScreen):
                 app.store.reset_scores()
                 self.note = T["scores_cleared"]
 
+            from ui.game_menu import Confirm
+
             app.show(Confirm(app, ("reset_q1", "reset_q2"), reset, self))
         else:
             self.adjust(i, 1, False)
@@ -186,101 +188,6 @@ class Settings(ListScreen):
 
 def _index(values, v):
     return values.index(v) if v in values else 0
-
-
-class Confirm:
-    """A yes/no question (`lines`: message ids): Roll = yes (runs on_yes), hold5 = no;
-    both return to `back`."""
-
-    menu = True  # shows menu words (lang.MENU)
-
-    def __init__(self, app, lines, on_yes, back):
-        self.app = app
-        self.lines = lines
-        self.on_yes = on_yes
-        self.back = back
-
-    def draw(self, cv):
-        cv.round_rect(4, 8, 120, 40, 4, 1)
-        y = 16
-        for line in self.lines:
-            cv.text_center(y, T[line], SMALL)
-            y += 9
-        softkeys(cv, (None, None, None, None, T["k_no"], T["k_yes"]))
-
-    def press(self, b, long, now):
-        if b == ROLL:
-            self.app.show(self.back)
-            self.on_yes()
-        elif b == HOLD5:
-            self.app.show(self.back)
-
-    def tick(self, now):
-        return None
-
-
-class GameMenu(ListScreen):
-    title = "game_menu"
-
-    def __init__(self, app, play):
-        ListScreen.__init__(self, app)
-        self.play = play
-
-    def entries(self):
-        return (
-            "back_to_game",
-            "score_cards",
-            "standings",
-            "hint",
-            "rules_help",
-            "settings",
-            "save_quit",
-            "abandon",
-        )
-
-    def items(self):
-        return [(T[e], None) for e in self.entries()]
-
-    def back(self):
-        self.app.show(self.play)
-
-    def choose(self, i):
-        app = self.app
-        g = self.play.g
-        if i == 0:
-            app.show(self.play)
-        elif i == 1:
-            from ui.standings import CardView
-
-            app.show(CardView(app, g, self))
-        elif i == 2:
-            from ui.standings import Standings
-
-            app.show(Standings(app, g, self))
-        elif i == 3:
-            self.play.show_hint()
-            app.show(self.play)
-        elif i == 4:
-            from ui.help import Help
-
-            app.show(Help(app, self, g.rules_id))
-        elif i == 5:
-            app.show(Settings(app, self))
-        elif i == 6:
-            app.save_now()
-            app.saved = g
-            g.levels = app.levels
-            app.game = None
-            app.title()
-        else:
-
-            def abandon():
-                app.store.clear_game()
-                app.game = None
-                app.saved = None
-                app.title()
-
-            app.show(Confirm(app, ("abandon_q1", "abandon_q2"), abandon, self))
 
 
 def note_text(note):

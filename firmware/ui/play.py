@@ -274,7 +274,7 @@ class Play(Screen):
         # the imports held the first byte back 30-120 ms (rp2 bench, stock lane)
         if b == HOLD1:
             app.send_keys(False, T["k_ok"])  # (the menu's first entry has no value to change)
-            from ui.menu import GameMenu
+            from ui.game_menu import GameMenu
 
             app.show(GameMenu(app, self))
         elif b == HOLD2:

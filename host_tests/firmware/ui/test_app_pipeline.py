@@ -14,7 +14,7 @@ from yatzy import engine
 
 from tools.sim import scenes as S
 
-MENU_MODULES = ("ui.menu", "ui.lists", "ui.setup")
+MENU_MODULES = ("ui.menu", "ui.game_menu", "ui.lists", "ui.setup")
 
 
 class Recorder(Screen):
@@ -249,7 +249,7 @@ def _key_rows(panel):
 
 @pytest.mark.parametrize(
     "button,module,screen",
-    [("hold1", "ui.menu", "GameMenu"), ("hold2", "ui.standings", "CardView")]
+    [("hold1", "ui.game_menu", "GameMenu"), ("hold2", "ui.standings", "CardView")]
     + [("hold4", "ui.standings", "Standings")],
 )
 def test_a_screen_opened_from_play_sends_its_soft_keys_before_its_module_loads(
