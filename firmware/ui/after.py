@@ -94,12 +94,16 @@ class AfterGame(ListScreen):
 
 
 def _to_title(app):
-    """The title: the game-over screens' modules go first (ui.after, ui.end: loaded again
-    with the next game's end)."""
+    """The title; once its frame is out, the game-over screens' modules and the core's rules
+    go (heap.py "after": loaded again when next needed)."""
+    app.title()
+    app.after_frame(_drop_after)
+
+
+def _drop_after():
     import heap
 
     heap.drop("after")
-    app.title()
 
 
 def setup_for(app, g, levels):
