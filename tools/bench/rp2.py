@@ -65,14 +65,15 @@ import sys
 import time
 import app
 from pico import runner
-_patched = [None]
 def _patch_strategy():
     # yatzy.strategy loads when a computer first moves (and may be reloaded): wrap its
-    # decide() whenever a new copy appears, without importing it early ourselves
+    # decide() whenever a new copy appears, without importing it early ourselves. The copy
+    # is marked, not held: a reference here would keep an unloaded copy, and through its
+    # levels the computers' modules, on the heap the probe measures
     s = sys.modules.get("yatzy.strategy")
-    if s is None or s is _patched[0]:
+    if s is None or "_probed" in s.__dict__:
         return
-    _patched[0] = s
+    s._probed = True
     real = s.decide
     def decide(game, level="basic", rand=None):
         t = time.ticks_us()
