@@ -415,6 +415,10 @@ class Play(Screen):
         self._hint = False
         if self.yours == 1:
             self.yours = 2  # "YOURS" has been said in words: from now on the short form
+        if "ui.hint" in sys.modules:
+            from unload import unload
+
+            unload("ui.hint", "yatzy.coach")  # the hint's own code: loaded by the next hint
 
     def hint_text(self):
         """The best move now and what the player's current choice gives away (ui/hint.py,
