@@ -71,7 +71,7 @@ GROUPS = {
     # a game's engine and its computer players (the levels, the search, its tables and
     # compiled kernels, built again when the next game with computers starts: App
     # tables_due): dropped with the play group at the game-over OK, once the Game is let go
-    # (ui.after.Finished keeps what the screens after it need), before the high scores and
+    # (ui.end.Finished keeps what the screens after it need), before the high scores and
     # the menus load. (yatzy.levels, yatzy.dice and yatzy.rules stay: save.store, the
     # runner's dice and the menus hold them.)
     "game": (

@@ -247,6 +247,23 @@ def _key_rows(panel):
     return bytes(b & 0xFE for b in panel[7 * 128 : 8 * 128])
 
 
+def _log_pushes(d, monkeypatch, module, seen):
+    """From now on `module` is not loaded, and each push that sends bytes logs (`module`
+    loaded then, seen()); returns the log."""
+    log = []
+    push = d.app.pusher.push
+
+    def logged():
+        n = push()
+        if n:
+            log.append((module in sys.modules, seen()))
+        return n
+
+    monkeypatch.setattr(d.app.pusher, "push", logged)
+    monkeypatch.delitem(sys.modules, module, raising=False)
+    return log
+
+
 @pytest.mark.parametrize(
     "button,module,screen",
     [("hold1", "ui.game_menu", "GameMenu"), ("hold2", "ui.standings", "CardView")]
@@ -262,18 +279,8 @@ def test_a_screen_opened_from_play_sends_its_soft_keys_before_its_module_loads(
     S.setup_game(d, players=1)
     d.press("roll")  # the roll-off view: on to the turn
     d.press("roll")
-    pushes = []
-    push = d.app.pusher.push
-
-    def logged():
-        n = push()
-        if n:
-            pushes.append((module in sys.modules, _key_rows(d.display.panel)))
-        return n
-
-    monkeypatch.setattr(d.app.pusher, "push", logged)
-    monkeypatch.delitem(sys.modules, module, raising=False)
     before = _key_rows(d.display.panel)
+    pushes = _log_pushes(d, monkeypatch, module, lambda: _key_rows(d.display.panel))
     d.long(button)
     assert d.screen_name() == screen
     assert pushes[0][0] is False  # sent before the import
@@ -288,17 +295,7 @@ def test_the_hint_answers_its_press_before_its_module_loads(monkeypatch):
     S.setup_game(d, players=1)
     d.press("roll")  # the roll-off view: on to the turn
     d.press("roll")
-    toasts = []
-    push = d.app.pusher.push
-
-    def logged():
-        n = push()
-        if n:
-            toasts.append(("ui.hint" in sys.modules, d.app.screen.toast))
-        return n
-
-    monkeypatch.setattr(d.app.pusher, "push", logged)
-    monkeypatch.delitem(sys.modules, "ui.hint", raising=False)
+    toasts = _log_pushes(d, monkeypatch, "ui.hint", lambda: d.app.screen.toast)
     d.long("hold3")
     assert toasts[0] == (False, "...")
     assert toasts[-1][0] is True and toasts[-1][1] not in ("", "...")
@@ -306,18 +303,8 @@ def test_the_hint_answers_its_press_before_its_module_loads(monkeypatch):
 
 def test_the_title_sends_the_set_up_soft_keys_before_loading_it(monkeypatch):
     d = S.new_driver()
-    pushes = []
-    push = d.app.pusher.push
-
-    def logged():
-        n = push()
-        if n:
-            pushes.append(("ui.setup" in sys.modules, _key_rows(d.display.panel)))
-        return n
-
-    monkeypatch.setattr(d.app.pusher, "push", logged)
-    monkeypatch.delitem(sys.modules, "ui.setup", raising=False)
     before = _key_rows(d.display.panel)
+    pushes = _log_pushes(d, monkeypatch, "ui.setup", lambda: _key_rows(d.display.panel))
     d.press("roll")  # NEW GAME (no saved game: the first entry)
     assert d.screen_name() == "Setup"
     assert pushes[0] == (False, _key_rows(d.display.panel)) and pushes[0][1] != before
@@ -328,18 +315,8 @@ def test_the_last_box_sends_the_emptied_dice_row_before_the_end_screen_loads(mon
     S.setup_game(d, players=1)
     g = d.app.game
     S.play_turns(d, g.rounds - 1)
-    pushes = []
-    push = d.app.pusher.push
-
-    def logged():
-        n = push()
-        if n:
-            pushes.append((g.is_over(), "ui.end" in sys.modules, d.screen_name()))
-        return n
-
-    monkeypatch.setattr(d.app.pusher, "push", logged)
-    monkeypatch.delitem(sys.modules, "ui.end", raising=False)
+    pushes = _log_pushes(d, monkeypatch, "ui.end", lambda: (g.is_over(), d.screen_name()))
     S.human_turn(d)
     assert d.screen_name() == "End"
-    over = [p for p in pushes if p[0]]
-    assert over[0] == (True, False, "Play")  # the dice row, before ui.end is imported
+    over = [p for p in pushes if p[1][0]]
+    assert over[0] == (False, (True, "Play"))  # the dice row, before ui.end is imported
