@@ -99,9 +99,21 @@ GROUPS = {
     "after": ("ui.after", "ui.end", "yatzy.rules", "yatzy.scoring"),
     # the roll-off and tie-break (ui.play_rolloff): dropped once the turns have begun
     "rolloff": ("ui.play_rolloff",),
-    # the card cursor's box choice (ui.play_card): dropped when a game is over, unless a
-    # computer player's module (yatzy.ai) holds it
-    "cursor": ("yatzy.future", "yatzy.tables.fitted", "yatzy.tables"),
+    # the computer players and the card cursor's box choice (the levels, the search, its
+    # tables and kernels): dropped when the last box is scored, before the result screen
+    # loads (its UNDO goes back to play, which imports them again: App tables_due)
+    "cpu": (
+        "yatzy.strategy",
+        "yatzy.plain",
+        "yatzy.coach",
+        "yatzy.ai",
+        "yatzy.basic",
+        "yatzy.keeps",
+        "yatzy.kernels",
+        "yatzy.future",
+        "yatzy.tables.fitted",
+        "yatzy.tables",
+    ),
     # the board builder, once main.py has built the hardware (pico.runner.Parts keeps what
     # the loop needs); loaded again to re-clock the display bus, and dropped with the menus
     "board": ("pico.board",),

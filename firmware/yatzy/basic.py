@@ -119,10 +119,11 @@ def keep_values(game, rolls_left):
     sig = _signature(game)
     t = _tables(game.rules.dice)
     if _cache[0] is not game or _cache[1] != sig:
+        _cache[0] = _cache[1] = _cache[2] = None  # the last turn's arrays go first
+        _cache[2] = [final_values(game), ints(t.nkeeps), 0]
+        # (marked as this turn's only once built: a MemoryError leaves no half entry)
         _cache[0] = game
         _cache[1] = sig
-        _cache[2] = None
-        _cache[2] = [final_values(game), ints(t.nkeeps), 0]
     return climb(t, _cache[2], rolls_left, game.rules.all_rolls)
 
 

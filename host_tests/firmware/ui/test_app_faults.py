@@ -43,6 +43,31 @@ def test_undo_on_the_game_over_screen_is_only_for_a_human_s_box():
     assert d.screen_name() == "Play" and not g.is_over() and g.phase == E.TURN
 
 
+def test_the_last_box_drops_the_computers_modules_and_undo_builds_their_tables_again():
+    """The result screen is shown without the computers' modules on the heap (heap.py's
+    "cpu" group); its UNDO goes back to play, and the computers' tables are built again
+    after that frame, as at START."""
+    import sys
+
+    import heap
+
+    d = S.new_driver(seed=21, settings={"cpu_pace": 150})
+    S.setup_game(d, players=2, cpu=(0,))  # the computer first: the human scores last
+    assert d.app.game.players[0].cpu
+    S.autoplay(d)
+    g = d.app.game
+    assert d.screen_name() == "End" and not g.players[g.undo_player()].cpu
+    assert [m for m in heap.GROUPS["cpu"] if m in sys.modules] == []
+    d.press("hold5")
+    assert d.screen_name() == "Play" and not g.is_over()
+    assert "yatzy.keeps" in sys.modules and d.app.tables_due == 0  # built after the frame
+    from yatzy import keeps
+
+    assert g.rules.dice in keeps._WORK
+    S.autoplay(d)  # the human's box again, and the result screen
+    assert d.screen_name() == "End" and g.is_over()
+
+
 def test_a_solo_game_over_names_no_winner():
     d = S.new_driver(seed=5)
     S.setup_game(d, players=1)

@@ -264,3 +264,25 @@ def test_every_decision_and_hint_path_closes_the_table_files(monkeypatch):
     act, exact = strategy.hint(g)
     assert act[0] == "score" and not exact
     assert tables._open == {}
+
+
+def test_basic_out_of_memory_mid_turn_leaves_no_half_built_turn(monkeypatch):
+    """A MemoryError while basic builds a turn's arrays leaves nothing of that turn cached:
+    the next decision (the heap collected) builds them again and plays basic's move."""
+    g = Game("yatzy", ["A"], cpu=[True], dice=5)
+    g.roll([1, 3, 3, 6, 2])
+    want = basic.basic(g)
+    basic.forget()
+    real = basic.final_values
+    fails = [1]
+
+    def once(game):
+        if fails:
+            fails.pop()
+            raise MemoryError("memory allocation failed, allocating 2048 bytes")
+        return real(game)
+
+    monkeypatch.setattr(basic, "final_values", once)
+    with pytest.raises(MemoryError):
+        basic.basic(g)
+    assert basic.basic(g) == want
