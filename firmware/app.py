@@ -189,8 +189,8 @@ class App:
     def show(self, screen):
         """Make `screen` the active one (it is drawn on the next render). A screen whose
         class has `plays = True` (the play screen) has the menus dropped once its frame is
-        out, unless the game's start has just done it; one with `menu = True` brings their
-        words back."""
+        out, unless the game's start has just done it; one with `menu` set brings its words
+        back (True: the menus', "game": the in-game menu's; lang.words)."""
         self.screen = screen
         # a part of the screen before is no part of this one; the new screen's `first` part
         # (its soft keys), if it names one, is drawn and sent before the rest of its frame
@@ -202,8 +202,10 @@ class App:
                 # whole play screen takes 40-50 ms on the Pico before its first byte
                 self.damage.reset("dice")
             self._unloaded = False
-        elif getattr(screen, "menu", False):
-            lang.words(True)  # a menu: its words back in the heap
+        else:
+            menu = getattr(screen, "menu", False)
+            if menu:
+                lang.words(menu)  # a menu: its words back in the heap
 
     def new_game(self, s):
         """Start a new game from the set-up dict `s` (rules, n, names, levels, options) once

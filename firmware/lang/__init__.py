@@ -10,8 +10,10 @@ word found kept by id until the tables change. Loaded so, a language interns no 
 (MicroPython keeps a module's short string constants as interned names for good), and a
 table leaves the heap when the loader lets go of it. The play words and box labels are
 kept while a game is played; the app calls ``words(True)`` when a menu screen (``menu =
-True``) is shown, which adds the menus' words until the next ``words(False)``; the help
-texts are read when first asked for and go with the menus' words. Only the chosen
+True``) is shown, which adds the menus' words until the next ``words(False)``, and
+``words("game")`` for the in-game menu (``menu = "game"``), which adds only its own few
+(the ``GAME`` table: the other menus' words cost about 2 KB of the stock UF2's heap in a
+game); the help texts are read when first asked for and go with the menus' words. Only the chosen
 language is in the heap, and ``from lang import T`` stays valid across a change. Adding a
 language is adding its module and a row in :data:`CODES` / :data:`NAMES` (and the font's
 glyphs); the build packs it. Example::
@@ -25,8 +27,8 @@ NAMES = ("ENGLISH", "SUOMI", "SVENSKA", "NORSK")  # each language's name in itse
 DEFAULT = "en"
 
 # the language in use, then its packed tables: TEXT, BOXES, MENU (() while a game is
-# played) and HELP (() until asked for)
-_t = [None, (), (), (), ()]
+# played or its menu shown), HELP (() until asked for) and GAME (() while a game is played)
+_t = [None, (), (), (), (), ()]
 # the messages and box labels read since the language or the set of tables last changed,
 # by id: a search of a packed table takes a few hundred microseconds on the Pico, a dict
 # look-up a few, and a frame reads a dozen or two (a game keeps about 35 of them)
@@ -54,9 +56,11 @@ class _Words:
         if v is None:
             v = _get(_t[1], k)
             if v is None:
-                v = _get(_t[3], k)
+                v = _get(_t[5], k)
                 if v is None:
-                    return default
+                    v = _get(_t[3], k)
+                    if v is None:
+                        return default
             _seen[0][k] = v
         return v
 
@@ -90,27 +94,34 @@ def current():
 
 
 def use(code, menus=True):
-    """Make `code` the language of every screen (`menus`: with the menus' words); ValueError
-    names the known codes."""
+    """Make `code` the language of every screen (`menus`: which menus' words, as
+    :func:`words` takes it); ValueError names the known codes."""
     if code not in CODES:
         raise ValueError("unknown language %r (known: %s)" % (code, ", ".join(CODES)))
     if code != _t[0]:
         m = _pack(code)
-        _t[:] = [code, m.TEXT, m.BOXES, m.MENU if menus else (), ()]
+        menu = m.MENU if menus is True else ()
+        _t[:] = [code, m.TEXT, m.BOXES, menu, (), m.GAME if menus else ()]
         _seen[0].clear()
         _seen[1].clear()
     words(menus)
 
 
 def words(menus):
-    """`menus`: have the menus' words too (a menu screen is shown); else only the play and
-    game-over screens' (a game is played)."""
-    if not menus:
-        if _t[3]:
-            _seen[0].clear()  # the menus' words among them
+    """The words in the heap besides the play and game-over screens': `menus` True, the
+    menus' (a menu screen is shown); "game", only the in-game menu's; False, none (a game
+    is played)."""
+    if menus is not True:
+        if _t[3] or (not menus and _t[5]):
+            _seen[0].clear()  # the words that go among them
         _t[3] = _t[4] = ()
-    elif not _t[3]:
-        _t[3] = _pack(_t[0]).MENU
+        if not menus:
+            _t[5] = ()
+    if menus and not (_t[5] and (_t[3] or menus is not True)):
+        m = _pack(_t[0])
+        _t[5] = m.GAME
+        if menus is True:
+            _t[3] = m.MENU
 
 
 def help_text(k, *default):

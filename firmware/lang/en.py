@@ -1,12 +1,13 @@
 # English: every word the game shows, by message id and box id.
 # SPDX-License-Identifier: MIT
-"""One language of the game (see lang/__init__.py). ``BOXES``: box id -> (short label for
-the card, full name). ``TEXT``: message id -> text, as drawn (upper case, ``%`` fields filled
-by the screen), what the play and game-over screens need: always in the heap. ``MENU``: the
-same for the menus, in the heap while a menu is shown. ``HELP``: the rules help's and the
-house rules' long texts, read only by those screens ("boxes": box id -> (needs, scores or
-"" for the fixed points), "yahtzee": the American scoring's own). Every language has the
-same ids."""
+"""One language of the game (see lang/__init__.py). ``BOXES``: box id -> (short label for the
+card, full name). ``TEXT``: message id -> text, as drawn (upper case, ``%`` fields filled by
+the screen), what the play and game-over screens need: always in the heap. ``GAME``: the
+same for the in-game menu and its question, in the heap while that menu or another is shown.
+``MENU``: the same for the other menus, in the heap while one is shown. ``HELP``: the rules
+help's and the house rules' long texts, read only by those screens ("boxes": box id ->
+(needs, scores or "" for the fixed points), "yahtzee": the American scoring's own). Every
+language has the same ids."""
 
 BOXES = {
     "ones": ("1S", "ONES"),
@@ -111,24 +112,29 @@ TEXT = {
     "more_n": "+%d MORE",
 }
 
+# the in-game menu's words (and its question): in the heap while it is shown, and
+# with the menus' words
+GAME = {
+    "game_menu": "GAME MENU",
+    "back_to_game": "BACK TO GAME",
+    "score_cards": "SCORE CARDS",
+    "hint": "HINT",
+    "rules_help": "RULES HELP",
+    "settings": "SETTINGS",
+    "save_quit": "SAVE AND QUIT",
+    "abandon": "ABANDON GAME",
+    "abandon_q1": "ABANDON THIS GAME?",
+    "abandon_q2": "IT CANNOT BE RESUMED",
+}
+
 # the menus' words: in the heap while a menu is shown
 MENU = {
     "app": "POCKET YATZY",
     "continue": "CONTINUE",
     "new_game": "NEW GAME",
     "high_scores": "HIGH SCORES",
-    "settings": "SETTINGS",
-    "rules_help": "RULES HELP",
     "saved_game": "SAVED GAME",
     "saved_round": "%s ROUND %d/%d",
-    "game_menu": "GAME MENU",
-    "back_to_game": "BACK TO GAME",
-    "score_cards": "SCORE CARDS",
-    "hint": "HINT",
-    "save_quit": "SAVE AND QUIT",
-    "abandon": "ABANDON GAME",
-    "abandon_q1": "ABANDON THIS GAME?",
-    "abandon_q2": "IT CANNOT BE RESUMED",
     "k_del": "DEL",
     "language": "LANGUAGE",
     "contrast": "CONTRAST",

@@ -134,9 +134,6 @@ MENU = (
     # ids whose length is 0 modulo 4
     "\x1econtinue\x1fCONTINUE"
     "\x1enew_game\x1fNEW GAME"
-    "\x1esettings\x1fSETTINGS"
-    "\x1eback_to_game\x1fBACK TO GAME"
-    "\x1ehint\x1fHINT"
     "\x1elanguage\x1fLANGUAGE"
     "\x1econtrast\x1fCONTRAST"
     "\x1ecpu_pace\x1fCOMPUTER PACE"
@@ -160,8 +157,6 @@ MENU = (
     "\x1esave_damaged\x1fSAVED GAME DAMAGED"
     "\x1e",
     # ids whose length is 1 modulo 4
-    "\x1egame_menu\x1fGAME MENU"
-    "\x1esave_quit\x1fSAVE AND QUIT"
     "\x1ek_del\x1fDEL"
     "\x1esound\x1fSOUND"
     "\x1enever\x1fNEVER"
@@ -184,10 +179,7 @@ MENU = (
     "\x1enames_damaged\x1fNAMES DAMAGED"
     "\x1e",
     # ids whose length is 2 modulo 4
-    "\x1erules_help\x1fRULES HELP"
     "\x1esaved_game\x1fSAVED GAME"
-    "\x1eabandon_q1\x1fABANDON THIS GAME?"
-    "\x1eabandon_q2\x1fIT CANNOT BE RESUMED"
     "\x1evolume\x1fVOLUME"
     "\x1escores_cleared\x1fHIGH SCORES CLEARED"
     "\x1eon\x1fON"
@@ -207,8 +199,6 @@ MENU = (
     "\x1eapp\x1fPOCKET YATZY"
     "\x1ehigh_scores\x1fHIGH SCORES"
     "\x1esaved_round\x1f%s ROUND %d/%d"
-    "\x1escore_cards\x1fSCORE CARDS"
-    "\x1eabandon\x1fABANDON GAME"
     "\x1esleep_after\x1fSLEEP AFTER"
     "\x1eseconds\x1f%dS"
     "\x1eminutes\x1f%dM"
@@ -310,4 +300,18 @@ HELP = (
     "\x1eboxes.yatzy\x1fFIVE EQUAL DICE\x1f"
     "\x1eyahtzee.three_of_a_kind\x1fAT LEAST THREE EQUAL\x1fSUM OF ALL FIVE"
     "\x1e",
+)
+
+GAME = (
+    # ids whose length is 0 modulo 4
+    "\x1eback_to_game\x1fBACK TO GAME\x1ehint\x1fHINT\x1esettings\x1fSETTINGS\x1e",
+    # ids whose length is 1 modulo 4
+    "\x1egame_menu\x1fGAME MENU\x1esave_quit\x1fSAVE AND QUIT\x1e",
+    # ids whose length is 2 modulo 4
+    "\x1erules_help\x1fRULES HELP"
+    "\x1eabandon_q1\x1fABANDON THIS GAME?"
+    "\x1eabandon_q2\x1fIT CANNOT BE RESUMED"
+    "\x1e",
+    # ids whose length is 3 modulo 4
+    "\x1escore_cards\x1fSCORE CARDS\x1eabandon\x1fABANDON GAME\x1e",
 )

@@ -106,24 +106,29 @@ TEXT = {
     "more_n": "+%d MUUTA",
 }
 
+# the in-game menu's words (and its question): in the heap while it is shown, and
+# with the menus' words
+GAME = {
+    "game_menu": "PELIVALIKKO",
+    "back_to_game": "TAKAISIN PELIIN",
+    "score_cards": "PISTEKORTIT",
+    "hint": "VIHJE",
+    "rules_help": "SÄÄNNÖT",
+    "settings": "ASETUKSET",
+    "save_quit": "TALLENNA JA LOPETA",
+    "abandon": "HYLKÄÄ PELI",
+    "abandon_q1": "HYLÄTÄÄNKÖ PELI?",
+    "abandon_q2": "SITÄ EI VOI JATKAA",
+}
+
 # the menus' words: in the heap while a menu is shown
 MENU = {
     "app": "POCKET YATZY",
     "continue": "JATKA PELIÄ",
     "new_game": "UUSI PELI",
     "high_scores": "ENNÄTYKSET",
-    "settings": "ASETUKSET",
-    "rules_help": "SÄÄNNÖT",
     "saved_game": "TALLENNETTU PELI",
     "saved_round": "%s KIERROS %d/%d",
-    "game_menu": "PELIVALIKKO",
-    "back_to_game": "TAKAISIN PELIIN",
-    "score_cards": "PISTEKORTIT",
-    "hint": "VIHJE",
-    "save_quit": "TALLENNA JA LOPETA",
-    "abandon": "HYLKÄÄ PELI",
-    "abandon_q1": "HYLÄTÄÄNKÖ PELI?",
-    "abandon_q2": "SITÄ EI VOI JATKAA",
     "k_del": "POIS",
     "language": "KIELI",
     "contrast": "KONTRASTI",

@@ -141,9 +141,6 @@ MENU = (
     # ids whose length is 0 modulo 4
     "\x1econtinue\x1fJATKA PELIÄ"
     "\x1enew_game\x1fUUSI PELI"
-    "\x1esettings\x1fASETUKSET"
-    "\x1eback_to_game\x1fTAKAISIN PELIIN"
-    "\x1ehint\x1fVIHJE"
     "\x1elanguage\x1fKIELI"
     "\x1econtrast\x1fKONTRASTI"
     "\x1ecpu_pace\x1fKONEEN TAHTI"
@@ -167,8 +164,6 @@ MENU = (
     "\x1esave_damaged\x1fTALLENNETTU PELI VIOITTUNUT"
     "\x1e",
     # ids whose length is 1 modulo 4
-    "\x1egame_menu\x1fPELIVALIKKO"
-    "\x1esave_quit\x1fTALLENNA JA LOPETA"
     "\x1ek_del\x1fPOIS"
     "\x1esound\x1fÄÄNI"
     "\x1enever\x1fEI KOSKAAN"
@@ -191,10 +186,7 @@ MENU = (
     "\x1enames_damaged\x1fNIMET VIOITTUNEET"
     "\x1e",
     # ids whose length is 2 modulo 4
-    "\x1erules_help\x1fSÄÄNNÖT"
     "\x1esaved_game\x1fTALLENNETTU PELI"
-    "\x1eabandon_q1\x1fHYLÄTÄÄNKÖ PELI?"
-    "\x1eabandon_q2\x1fSITÄ EI VOI JATKAA"
     "\x1evolume\x1fVOIMAKKUUS"
     "\x1escores_cleared\x1fENNÄTYKSET NOLLATTU"
     "\x1eon\x1fPÄÄLLÄ"
@@ -214,8 +206,6 @@ MENU = (
     "\x1eapp\x1fPOCKET YATZY"
     "\x1ehigh_scores\x1fENNÄTYKSET"
     "\x1esaved_round\x1f%s KIERROS %d/%d"
-    "\x1escore_cards\x1fPISTEKORTIT"
-    "\x1eabandon\x1fHYLKÄÄ PELI"
     "\x1esleep_after\x1fLEPOTILA"
     "\x1eseconds\x1f%dS"
     "\x1eminutes\x1f%dMIN"
@@ -317,4 +307,18 @@ HELP = (
     "\x1eboxes.yatzy\x1fVIISI SAMAA\x1f"
     "\x1eyahtzee.three_of_a_kind\x1fVÄHINTÄÄN KOLME SAMAA\x1fKAIKKIEN VIIDEN SUMMA"
     "\x1e",
+)
+
+GAME = (
+    # ids whose length is 0 modulo 4
+    "\x1eback_to_game\x1fTAKAISIN PELIIN\x1ehint\x1fVIHJE\x1esettings\x1fASETUKSET\x1e",
+    # ids whose length is 1 modulo 4
+    "\x1egame_menu\x1fPELIVALIKKO\x1esave_quit\x1fTALLENNA JA LOPETA\x1e",
+    # ids whose length is 2 modulo 4
+    "\x1erules_help\x1fSÄÄNNÖT"
+    "\x1eabandon_q1\x1fHYLÄTÄÄNKÖ PELI?"
+    "\x1eabandon_q2\x1fSITÄ EI VOI JATKAA"
+    "\x1e",
+    # ids whose length is 3 modulo 4
+    "\x1escore_cards\x1fPISTEKORTIT\x1eabandon\x1fHYLKÄÄ PELI\x1e",
 )

@@ -107,24 +107,29 @@ TEXT = {
     "more_n": "+%d TIL",
 }
 
+# the in-game menu's words (and its question): in the heap while it is shown, and
+# with the menus' words
+GAME = {
+    "game_menu": "SPILLMENY",
+    "back_to_game": "TILBAKE TIL SPILLET",
+    "score_cards": "BLOKKER",
+    "hint": "TIPS",
+    "rules_help": "REGLER",
+    "settings": "INNSTILLINGER",
+    "save_quit": "LAGRE OG AVSLUTT",
+    "abandon": "AVBRYT SPILLET",
+    "abandon_q1": "AVBRYTE SPILLET?",
+    "abandon_q2": "DET KAN IKKE GJENOPPTAS",
+}
+
 # the menus' words: in the heap while a menu is shown
 MENU = {
     "app": "POCKET YATZY",
     "continue": "FORTSETT",
     "new_game": "NYTT SPILL",
     "high_scores": "REKORDER",
-    "settings": "INNSTILLINGER",
-    "rules_help": "REGLER",
     "saved_game": "LAGRET SPILL",
     "saved_round": "%s RUNDE %d/%d",
-    "game_menu": "SPILLMENY",
-    "back_to_game": "TILBAKE TIL SPILLET",
-    "score_cards": "BLOKKER",
-    "hint": "TIPS",
-    "save_quit": "LAGRE OG AVSLUTT",
-    "abandon": "AVBRYT SPILLET",
-    "abandon_q1": "AVBRYTE SPILLET?",
-    "abandon_q2": "DET KAN IKKE GJENOPPTAS",
     "k_del": "SLETT",
     "language": "SPRÅK",
     "contrast": "KONTRAST",

@@ -136,9 +136,6 @@ MENU = (
     # ids whose length is 0 modulo 4
     "\x1econtinue\x1fFORTSETT"
     "\x1enew_game\x1fNYTT SPILL"
-    "\x1esettings\x1fINNSTILLINGER"
-    "\x1eback_to_game\x1fTILBAKE TIL SPILLET"
-    "\x1ehint\x1fTIPS"
     "\x1elanguage\x1fSPRÅK"
     "\x1econtrast\x1fKONTRAST"
     "\x1ecpu_pace\x1fMASKINENS TEMPO"
@@ -162,8 +159,6 @@ MENU = (
     "\x1esave_damaged\x1fLAGRET SPILL ER SKADET"
     "\x1e",
     # ids whose length is 1 modulo 4
-    "\x1egame_menu\x1fSPILLMENY"
-    "\x1esave_quit\x1fLAGRE OG AVSLUTT"
     "\x1ek_del\x1fSLETT"
     "\x1esound\x1fLYD"
     "\x1enever\x1fALDRI"
@@ -186,10 +181,7 @@ MENU = (
     "\x1enames_damaged\x1fNAVNENE ER SKADET"
     "\x1e",
     # ids whose length is 2 modulo 4
-    "\x1erules_help\x1fREGLER"
     "\x1esaved_game\x1fLAGRET SPILL"
-    "\x1eabandon_q1\x1fAVBRYTE SPILLET?"
-    "\x1eabandon_q2\x1fDET KAN IKKE GJENOPPTAS"
     "\x1evolume\x1fVOLUM"
     "\x1escores_cleared\x1fREKORDENE ER NULLSTILT"
     "\x1eon\x1fPÅ"
@@ -209,8 +201,6 @@ MENU = (
     "\x1eapp\x1fPOCKET YATZY"
     "\x1ehigh_scores\x1fREKORDER"
     "\x1esaved_round\x1f%s RUNDE %d/%d"
-    "\x1escore_cards\x1fBLOKKER"
-    "\x1eabandon\x1fAVBRYT SPILLET"
     "\x1esleep_after\x1fHVILE ETTER"
     "\x1eseconds\x1f%dS"
     "\x1eminutes\x1f%dMIN"
@@ -311,4 +301,18 @@ HELP = (
     "\x1eboxes.yatzy\x1fFEM LIKE\x1f"
     "\x1eyahtzee.three_of_a_kind\x1fMINST TRE LIKE\x1fSUMMEN AV ALLE FEM"
     "\x1e",
+)
+
+GAME = (
+    # ids whose length is 0 modulo 4
+    "\x1eback_to_game\x1fTILBAKE TIL SPILLET\x1ehint\x1fTIPS\x1esettings\x1fINNSTILLINGER\x1e",
+    # ids whose length is 1 modulo 4
+    "\x1egame_menu\x1fSPILLMENY\x1esave_quit\x1fLAGRE OG AVSLUTT\x1e",
+    # ids whose length is 2 modulo 4
+    "\x1erules_help\x1fREGLER"
+    "\x1eabandon_q1\x1fAVBRYTE SPILLET?"
+    "\x1eabandon_q2\x1fDET KAN IKKE GJENOPPTAS"
+    "\x1e",
+    # ids whose length is 3 modulo 4
+    "\x1escore_cards\x1fBLOKKER\x1eabandon\x1fAVBRYT SPILLET\x1e",
 )

@@ -107,24 +107,29 @@ TEXT = {
     "more_n": "+%d TILL",
 }
 
+# the in-game menu's words (and its question): in the heap while it is shown, and
+# with the menus' words
+GAME = {
+    "game_menu": "SPELMENY",
+    "back_to_game": "TILLBAKA TILL SPELET",
+    "score_cards": "PROTOKOLL",
+    "hint": "TIPS",
+    "rules_help": "REGLER",
+    "settings": "INSTÄLLNINGAR",
+    "save_quit": "SPARA OCH AVSLUTA",
+    "abandon": "AVBRYT SPELET",
+    "abandon_q1": "AVBRYTA SPELET?",
+    "abandon_q2": "DET KAN INTE ÅTERUPPTAS",
+}
+
 # the menus' words: in the heap while a menu is shown
 MENU = {
     "app": "POCKET YATZY",
     "continue": "FORTSÄTT",
     "new_game": "NYTT SPEL",
     "high_scores": "TOPPLISTA",
-    "settings": "INSTÄLLNINGAR",
-    "rules_help": "REGLER",
     "saved_game": "SPARAT SPEL",
     "saved_round": "%s OMGÅNG %d/%d",
-    "game_menu": "SPELMENY",
-    "back_to_game": "TILLBAKA TILL SPELET",
-    "score_cards": "PROTOKOLL",
-    "hint": "TIPS",
-    "save_quit": "SPARA OCH AVSLUTA",
-    "abandon": "AVBRYT SPELET",
-    "abandon_q1": "AVBRYTA SPELET?",
-    "abandon_q2": "DET KAN INTE ÅTERUPPTAS",
     "k_del": "SUDDA",
     "language": "SPRÅK",
     "contrast": "KONTRAST",

@@ -134,9 +134,6 @@ MENU = (
     # ids whose length is 0 modulo 4
     "\x1econtinue\x1fFORTSÄTT"
     "\x1enew_game\x1fNYTT SPEL"
-    "\x1esettings\x1fINSTÄLLNINGAR"
-    "\x1eback_to_game\x1fTILLBAKA TILL SPELET"
-    "\x1ehint\x1fTIPS"
     "\x1elanguage\x1fSPRÅK"
     "\x1econtrast\x1fKONTRAST"
     "\x1ecpu_pace\x1fDATORNS TEMPO"
@@ -160,8 +157,6 @@ MENU = (
     "\x1esave_damaged\x1fSPARAT SPEL SKADAT"
     "\x1e",
     # ids whose length is 1 modulo 4
-    "\x1egame_menu\x1fSPELMENY"
-    "\x1esave_quit\x1fSPARA OCH AVSLUTA"
     "\x1ek_del\x1fSUDDA"
     "\x1esound\x1fLJUD"
     "\x1enever\x1fALDRIG"
@@ -184,10 +179,7 @@ MENU = (
     "\x1enames_damaged\x1fNAMNEN SKADADE"
     "\x1e",
     # ids whose length is 2 modulo 4
-    "\x1erules_help\x1fREGLER"
     "\x1esaved_game\x1fSPARAT SPEL"
-    "\x1eabandon_q1\x1fAVBRYTA SPELET?"
-    "\x1eabandon_q2\x1fDET KAN INTE ÅTERUPPTAS"
     "\x1evolume\x1fVOLYM"
     "\x1escores_cleared\x1fTOPPLISTAN NOLLSTÄLLD"
     "\x1eon\x1fPÅ"
@@ -207,8 +199,6 @@ MENU = (
     "\x1eapp\x1fPOCKET YATZY"
     "\x1ehigh_scores\x1fTOPPLISTA"
     "\x1esaved_round\x1f%s OMGÅNG %d/%d"
-    "\x1escore_cards\x1fPROTOKOLL"
-    "\x1eabandon\x1fAVBRYT SPELET"
     "\x1esleep_after\x1fVILA EFTER"
     "\x1eseconds\x1f%dS"
     "\x1eminutes\x1f%dMIN"
@@ -310,4 +300,18 @@ HELP = (
     "\x1eboxes.yatzy\x1fFEM LIKA\x1f"
     "\x1eyahtzee.three_of_a_kind\x1fMINST TRE LIKA\x1fSUMMAN AV ALLA FEM"
     "\x1e",
+)
+
+GAME = (
+    # ids whose length is 0 modulo 4
+    "\x1eback_to_game\x1fTILLBAKA TILL SPELET\x1ehint\x1fTIPS\x1esettings\x1fINSTÄLLNINGAR\x1e",
+    # ids whose length is 1 modulo 4
+    "\x1egame_menu\x1fSPELMENY\x1esave_quit\x1fSPARA OCH AVSLUTA\x1e",
+    # ids whose length is 2 modulo 4
+    "\x1erules_help\x1fREGLER"
+    "\x1eabandon_q1\x1fAVBRYTA SPELET?"
+    "\x1eabandon_q2\x1fDET KAN INTE ÅTERUPPTAS"
+    "\x1e",
+    # ids whose length is 3 modulo 4
+    "\x1escore_cards\x1fPROTOKOLL\x1eabandon\x1fAVBRYT SPELET\x1e",
 )

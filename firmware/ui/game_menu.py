@@ -16,9 +16,10 @@ class Confirm:
     """A yes/no question (`lines`: message ids): Roll = yes (runs on_yes), hold5 = no;
     both return to `back`."""
 
-    menu = True  # shows menu words (lang.MENU)
-
     def __init__(self, app, lines, on_yes, back):
+        # its words are in the table of the screen it returns to (lang.words): the game
+        # menu's question in the in-game menu's few, the settings' in the menus'
+        self.menu = getattr(back, "menu", True)
         self.app = app
         self.lines = lines
         self.on_yes = on_yes
@@ -45,6 +46,7 @@ class Confirm:
 
 class GameMenu(ListScreen):
     title = "game_menu"
+    menu = "game"  # shows only the in-game menu's words (lang GAME): about 2 KB less heap
 
     def __init__(self, app, play):
         ListScreen.__init__(self, app)

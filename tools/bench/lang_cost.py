@@ -86,7 +86,7 @@ def no_words_source():
 
     en = importlib.import_module("lang.en")
     fmt = {}
-    for table in (en.TEXT, en.MENU, en.HELP):
+    for table in (en.TEXT, en.GAME, en.MENU, en.HELP):
         for k, v in table.items():
             if isinstance(v, str) and _FIELD.search(v):
                 fmt[k] = " ".join(_FIELD.findall(v))

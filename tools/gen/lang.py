@@ -5,14 +5,14 @@
     python -m tools.gen.lang            # rewrite firmware/lang/<code>_pack.py where stale
     python -m tools.gen.lang --check    # exit 1 when one is stale (or missing)
 
-People edit ``firmware/lang/<code>.py`` (``BOXES``, ``TEXT``, ``MENU``, ``HELP``: dicts, see
-``lang/en.py``). The game reads ``lang/<code>_pack.py``, written from it here: each table as
-one long string, so that loading a language interns no name. MicroPython keeps every short
-or name-like string constant of a module it loads as an interned name, for good, where one
-long string is an ordinary object that goes when nothing refers to it (and stays in flash
-when the module runs from a ROMFS image). ``tools.flash build`` runs this before compiling,
-so a changed language module reaches the board; the language sources themselves are not
-put on the board.
+People edit ``firmware/lang/<code>.py`` (``BOXES``, ``TEXT``, ``GAME``, ``MENU``, ``HELP``:
+dicts, see ``lang/en.py``). The game reads ``lang/<code>_pack.py``, written from it here:
+each table as one long string, so that loading a language interns no name. MicroPython keeps
+every short or name-like string constant of a module it loads as an interned name, for good,
+where one long string is an ordinary object that goes when nothing refers to it (and stays
+in flash when the module runs from a ROMFS image). ``tools.flash build`` runs this before
+compiling, so a changed language module reaches the board; the language sources themselves
+are not put on the board.
 
 A packed table is a tuple of BUCKETS strings, the n-th holding the entries whose id
 length is n modulo BUCKETS ("" where none is): each entry ``RS id US field [US field ...]`` (RS =
@@ -26,7 +26,8 @@ game needs them:
 - ``TEXT``: the play and game-over words (``TEXT``), always in the heap;
 - ``BOXES``: each box's short label for the card, always in the heap, and ``w.<id>``: its
   full name where that is no wider than ``WIDE_PX`` (a one-column card shows it);
-- ``MENU``: the menus' words, while a menu is shown;
+- ``GAME``: the in-game menu's words and its question's, while a menu is shown;
+- ``MENU``: the other menus' words, while one of them is shown;
 - ``HELP``: the rules help's and the house rules' texts, while one of them is read: its
   entries as they are (a tuple's items as its fields), ``boxes.<id>`` and ``yahtzee.<id>``
   for the two per-box tables, and ``name.<id>`` for each box's full name.
@@ -44,7 +45,7 @@ from tools.paths import ROOT
 LANG_DIR = os.path.join(ROOT, "firmware", "lang")
 RS = "\x1e"  # starts an entry
 US = "\x1f"  # ends the id and each field but the last
-TABLES = ("TEXT", "BOXES", "MENU", "HELP")
+TABLES = ("TEXT", "BOXES", "MENU", "HELP", "GAME")
 WIDTH = 99  # ruff's line length
 BUCKETS = 4  # strings a table is split into, by id length
 WIDE_PX = 45  # a box's full name up to this wide fits a one-column card's label column
@@ -82,6 +83,8 @@ def entries(module):
             out["BOXES"].append(("w." + k, (full,)))  # lang.box(k, True): a wide card's
     for k, v in module.MENU.items():
         out["MENU"].append((k, (v,)))
+    for k, v in module.GAME.items():
+        out["GAME"].append((k, (v,)))
     for k, v in module.HELP.items():
         if isinstance(v, dict):
             for box, fields in v.items():

@@ -151,7 +151,7 @@ def _words(code):
     en = importlib.import_module("lang.en")
     other = importlib.import_module("lang." + code)
     out = {}
-    for table in ("TEXT", "MENU"):
+    for table in ("TEXT", "GAME", "MENU"):
         a, b = getattr(en, table), getattr(other, table)
         for k in a:
             out.setdefault(a[k], b[k])

@@ -182,6 +182,7 @@ def go_menu(d, entry):
     names = [e[0] for e in screen.items()]
     if entry not in names:
         words = dict(en.TEXT)
+        words.update(en.GAME)
         words.update(en.MENU)
         for key, text in words.items():
             if text == entry and T.get(key) in names:

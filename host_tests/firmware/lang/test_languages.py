@@ -41,7 +41,7 @@ def shape(v):
 
 
 @pytest.mark.parametrize("code", OTHERS)
-@pytest.mark.parametrize("table", ["BOXES", "TEXT", "MENU", "HELP"])
+@pytest.mark.parametrize("table", ["BOXES", "TEXT", "GAME", "MENU", "HELP"])
 def test_every_id_in_every_language_with_the_same_fields(code, table):
     en = getattr(module("en"), table)
     other = getattr(module(code), table)
@@ -62,16 +62,17 @@ def test_the_boxes_are_the_cores_boxes_and_the_help_covers_every_one():
     assert len(en.HELP["counts"]) == 4  # no, one, two, three columns
 
 
-def test_the_play_words_and_the_menu_words_do_not_share_an_id():
+def test_the_play_words_the_game_menus_and_the_menus_do_not_share_an_id():
     en = module("en")
-    assert not set(en.TEXT) & set(en.MENU)
+    tables = (set(en.TEXT), set(en.GAME), set(en.MENU))
+    assert sum(len(t) for t in tables) == len(set().union(*tables))
 
 
 def test_every_text_is_drawn_in_capitals():
     """The screens draw what the module holds (MicroPython's upper() is ASCII only)."""
     for code in CODES:
         m = module(code)
-        texts = list(m.TEXT.values()) + list(m.MENU.values())
+        texts = list(m.TEXT.values()) + list(m.GAME.values()) + list(m.MENU.values())
         for short, full in m.BOXES.values():
             texts += [short, full]
         for s in texts:
@@ -145,7 +146,7 @@ def test_the_loader_reads_back_every_word_of_the_module(code):
     m = module(code)
     try:
         lang.use(code)
-        for k, v in list(m.TEXT.items()) + list(m.MENU.items()):
+        for k, v in list(m.TEXT.items()) + list(m.GAME.items()) + list(m.MENU.items()):
             assert lang.T[k] == v and k in lang.T and lang.T.get(k) == v, (code, k)
         for c, (short, full) in m.BOXES.items():
             assert lang.box(c) == short and lang.help_text("name." + c) == full, (code, c)
@@ -158,7 +159,8 @@ def test_the_loader_reads_back_every_word_of_the_module(code):
             else:
                 assert lang.help_text(k) == v, (code, k)
         got = {t: gen_lang.unpack(getattr(pack(code), t)) for t in gen_lang.TABLES}
-        assert sorted(got["TEXT"]) == sorted(m.TEXT) and sorted(got["MENU"]) == sorted(m.MENU)
+        for t in ("TEXT", "GAME", "MENU"):
+            assert sorted(got[t]) == sorted(getattr(m, t)), (code, t)
         wide = ["w." + c for c, (s, f) in m.BOXES.items() if f != s and lang.box(c, True) == f]
         assert sorted(got["BOXES"]) == sorted(list(m.BOXES) + wide)
         n_help = len(m.BOXES) + sum(len(v) if isinstance(v, dict) else 1 for v in m.HELP.values())
@@ -183,6 +185,7 @@ def test_the_packer_refuses_what_the_packed_form_cannot_hold():
     class M:
         BOXES = {"ones": ("1S", "ONES")}
         TEXT = {"a": "A\x1eB"}
+        GAME = {}
         MENU = {}
         HELP = {}
 
@@ -211,12 +214,18 @@ def test_only_the_chosen_language_is_kept_and_a_change_keeps_t():
             assert not [n for n in sys.modules if n.startswith("lang.") and n != "lang." + code]
             lang.words(False)  # a game is played: the play words and box labels only
             assert "new_game" not in T and T["k_roll"] == m.TEXT["k_roll"]
-            assert lang._t[3:] == [(), ()]
+            assert "abandon" not in T and lang._t[3:] == [(), (), ()]
+            lang.words("game")  # the in-game menu: its own words, not the other menus'
+            assert T["abandon"] == m.GAME["abandon"] and "new_game" not in T
             lang.help_text("intro")  # read when asked for, gone with the menus' words
             lang.words(True)
             assert T["new_game"] == m.MENU["new_game"] and lang._t[4]
+            assert T["abandon"] == m.GAME["abandon"]
+            lang.words("game")  # back from the settings to the in-game menu
+            assert "new_game" not in T and T["abandon"] == m.GAME["abandon"]
+            assert lang._t[3:5] == [(), ()]
             lang.words(False)
-            assert lang._t[3:] == [(), ()]
+            assert lang._t[3:] == [(), (), ()]
         with pytest.raises(ValueError, match="en, fi, sv, nb"):
             lang.use("de")
     finally:
@@ -250,6 +259,9 @@ mark("loader")
 lang.use(%(code)r, False)
 x = lang.T["round_n"], lang.box("full_house"), lang.box("yatzy_2")
 mark("play")
+lang.words("game")
+x = lang.T["abandon"], lang.T["settings"]
+mark("game menu")
 lang.words(True)
 x = lang.T["new_game"], lang.help_text("intro"), lang.help_text("boxes.one_pair")
 mark("menus")
@@ -297,3 +309,6 @@ def test_a_language_interns_no_name_and_its_menus_words_leave_the_heap(code, tmp
     assert names["source"] - names["play again"] > 150, names
     # the menus' words and the help texts go when a game is played
     assert free["menus"] < free["play"] - 3000 and free["play again"] >= free["play"], free
+    # the in-game menu's words are a small part of them
+    assert free["game menu"] > free["menus"] + 2000, free
+    assert free["game menu"] > free["play"] - 800, free

@@ -344,7 +344,7 @@ def words_of(code):
     import importlib
 
     m = importlib.import_module("lang." + code)
-    out = set(m.TEXT.values()) | set(m.MENU.values())
+    out = set(m.TEXT.values()) | set(m.GAME.values()) | set(m.MENU.values())
     for short, full in m.BOXES.values():
         out |= {short, full}
     return out
@@ -426,18 +426,24 @@ def test_a_game_in_play_keeps_only_the_play_words(code, in_lang):
     m = importlib.import_module("lang." + code)
     for name in [n for n in sys.modules if n.startswith("lang.")]:
         sys.modules.pop(name)  # the sources, imported by the tests to compare
-    menu = sorted(m.MENU)
 
-    def held():  # the menus' words the game has, the play words it has, a module left
-        has = [k for k in menu if k in lang.T]
+    def has(table):  # "all" or "none" of a table's words are readable (else which)
+        got = [k for k in table if k in lang.T]
+        return "all" if got == list(table) else "none" if got == [] else got
+
+    def held():  # the menus', the in-game menu's and the play words; a module left
         left = [n for n in sys.modules if n.startswith("lang.")]
-        return has == menu, has == [], all(k in lang.T for k in m.TEXT), left
+        return has(m.MENU), has(m.GAME), has(m.TEXT), left
 
     d = S.scene_turn()
-    assert held() == (False, True, True, [])
-    d.long("hold1")  # the game menu: the menus' words come back
-    assert d.screen_name() == "GameMenu" and held() == (True, False, True, [])
+    assert held() == ("none", "none", "all", [])
+    d.long("hold1")  # the game menu: its own words come back, not the other menus'
+    assert d.screen_name() == "GameMenu" and held() == ("none", "all", "all", [])
+    S.go_menu(d, "SETTINGS")  # a menu with the menus' words
+    assert d.screen_name() == "Settings" and held() == ("all", "all", "all", [])
     d.press("hold5")
-    assert d.screen_name() == "Play" and held() == (False, True, True, [])
+    assert d.screen_name() == "GameMenu" and held() == ("none", "all", "all", [])
+    d.press("hold5")
+    assert d.screen_name() == "Play" and held() == ("none", "none", "all", [])
     S.play_turns(d, 1)
     fits(d)
