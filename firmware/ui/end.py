@@ -10,7 +10,7 @@ from gfx.font import SMALL
 from lang import T
 
 from ui.keys import HOLD1, HOLD2, HOLD5, KEY_Y, ROLL
-from ui.widgets import Screen, softkeys, title_bar, upper
+from ui.widgets import Screen, softkeys, title_bar, upper, view_keys
 
 try:
     from micropython import const
@@ -95,12 +95,12 @@ class End(Screen):
         app = self.app
         g = self.g
         if b == HOLD1:
-            app.send_keys(len(g.players) > 1)  # before the import (App.send_keys)
+            app.send_keys(*view_keys(g, True))  # before the import (App.send_keys)
             from ui.standings import CardView
 
             app.show(CardView(app, g, self))
         elif b == HOLD2:
-            app.send_keys(False, T["k_card"])
+            app.send_keys(*view_keys(g, False))
             from ui.standings import Standings
 
             app.show(Standings(app, g, self))

@@ -38,7 +38,7 @@ from ui import play_card, play_view
 from ui.card import card_rows
 from ui.keys import HOLD1, HOLD2, HOLD3, HOLD5, ROLL
 from ui.play_view import CHOOSE, CONFIRM, TURN
-from ui.widgets import Screen, upper
+from ui.widgets import Screen, upper, view_keys
 
 try:
     from micropython import const
@@ -277,14 +277,14 @@ class Play(Screen):
 
             app.show(GameMenu(app, self))
         elif b == HOLD2:
-            app.send_keys(len(self.g.players) > 1)
+            app.send_keys(*view_keys(self.g, True))
             from ui.standings import CardView
 
             app.show(CardView(app, self.g, self))
         elif b == HOLD3:
             self.show_hint()
         else:
-            app.send_keys(False, T["k_card"])
+            app.send_keys(*view_keys(self.g, False))
             from ui.standings import Standings
 
             app.show(Standings(app, self.g, self))

@@ -11,7 +11,7 @@ from lang import T
 from ui import pager
 from ui.card import ROW_H, bonus_text, card_rows, draw_card, draw_row
 from ui.keys import KEY_Y, ROLL
-from ui.widgets import nav_keys, title_bar, upper
+from ui.widgets import nav_keys, title_bar, upper, view_keys
 
 
 def _keys_part(screen, cv, part):
@@ -71,7 +71,7 @@ class CardView:
         self._scroll_bar(cv)
 
     def draw_keys(self, cv):
-        nav_keys(cv, len(self.g.players) > 1, None)
+        nav_keys(cv, *view_keys(self.g, True))
 
     def press(self, b, long, now):
         pager.press(self, b, long)
@@ -130,7 +130,7 @@ class Standings:
         self.draw_keys(cv)
 
     def draw_keys(self, cv):
-        nav_keys(cv, False, T["k_card"])
+        nav_keys(cv, *view_keys(self.g, False))
 
     def press(self, b, long, now):
         if b == ROLL:  # the card of the first player shown

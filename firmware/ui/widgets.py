@@ -104,6 +104,13 @@ def nav_keys(cv, arrows, roll):
     softkeys(cv, (UP, DOWN, left, right, T["k_back"], roll))
 
 
+def view_keys(g, cards):
+    """(arrows, roll) of the soft keys (:func:`nav_keys`) of the card view (`cards`) or the
+    standings of game `g` (ui.standings): those screens draw them from here, and a press that
+    opens one sends them from here before that module is loaded (App.send_keys)."""
+    return (len(g.players) > 1, None) if cards else (False, T["k_card"])
+
+
 def battery(cv, x, y, level):
     """The battery gauge, 9 x 5 px from x, y: an outline filled by `level` 1..4 (the app's
     `battery`), left empty when low or empty; nothing at all for None (USB power)."""
