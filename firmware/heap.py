@@ -25,6 +25,7 @@ GROUPS = {
         "settings",
         "ui.menu",
         "ui.game_menu",
+        "ui.confirm",
         "ui.lists",
         "ui.setup",
         "ui.options",

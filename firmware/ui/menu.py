@@ -174,7 +174,7 @@ class Settings(ListScreen):
                 app.store.reset_scores()
                 self.note = T["scores_cleared"]
 
-            from ui.game_menu import Confirm
+            from ui.confirm import Confirm
 
             app.show(Confirm(app, ("reset_q1", "reset_q2"), reset, self))
         else:
