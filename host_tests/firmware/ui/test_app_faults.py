@@ -68,6 +68,25 @@ def test_the_last_box_drops_the_computers_modules_and_undo_builds_their_tables_a
     assert d.screen_name() == "End" and g.is_over()
 
 
+def test_the_game_menu_makes_room_by_the_computers_step_driver_and_they_play_on():
+    """Opened in play, the game menu unloads ui.play_cpu (its heap goes to the menu's code);
+    back in play the computer's next step imports it again and the game goes on."""
+    import sys
+
+    d = S.new_driver(seed=21, settings={"cpu_pace": 150})
+    S.setup_game(d, players=2, cpu=(1,))
+    g = d.app.game
+    S.play_turns(d, 1)  # the human's turn, then the computer's
+    assert "ui.play_cpu" in sys.modules and g.current == 0
+    d.long("hold1")
+    assert d.screen_name() == "GameMenu" and "ui.play_cpu" not in sys.modules
+    d.press("hold5")
+    assert d.screen_name() == "Play"
+    filled = g.filled(1)
+    S.play_turns(d, 1)
+    assert "ui.play_cpu" in sys.modules and g.filled(1) == filled + 1
+
+
 def test_a_solo_game_over_names_no_winner():
     d = S.new_driver(seed=5)
     S.setup_game(d, players=1)
