@@ -30,7 +30,7 @@ class App:
         # lang: this session's (--lang), None: the saved one; ask_lang: ask when none is saved
         # (True, or the code of the language to ask in)
         self.lang, self.ask_lang = lang, ask_lang
-        self._feed = feed  # the watchdog's feed (device) while a long save is read, or None
+        self.feed = feed  # the watchdog's feed (device) while a long save is read, or None
         self.cv = Canvas(display.buffer, display.width, display.height)
         self.pusher = FramePusher(display)
         from settings import DEFAULTS
@@ -69,65 +69,11 @@ class App:
 
     # ---- life cycle -------------------------------------------------------------------
     def start(self, now_ms):
-        """Load settings, high scores, names and the saved game; show the title."""
-        import sys
+        """Load settings, high scores, names and the saved game; show the title (startup.py:
+        its code leaves the heap with what it read)."""
+        from startup import start
 
-        from save.store import Store
-        from settings import DEFAULTS
-
-        before = set(sys.modules)
-        self.now = self.last_input = now_ms
-        self.store = Store(self.storage, self._feed, lambda: reading(self))
-        notes = []
-        defaults = dict(DEFAULTS)
-        defaults["lang"] = ""  # not chosen yet: the first start asks
-        self.settings, note = self.store.load_settings(defaults)
-        if note:
-            notes.append(note)
-        ask = False
-        if self.lang is not None:
-            self.settings["lang"] = self.lang
-        elif not self.settings["lang"]:
-            # ask_lang may name the language to ask in (the browser's): the list opens on it
-            ask = self.ask_lang
-            self.settings["lang"] = ask if ask in lang.CODES else lang.DEFAULT
-        # the menus' words come with the first menu, after the save has been read
-        self.set_lang(self.settings["lang"], False)
-        self.setup, note = self.store.load_setup()
-        if note:
-            notes.append(note)
-        unread = False
-        try:
-            g, note = self.store.load_game(self.dice)
-        except MemoryError:
-            # never a restart loop: the title comes up, the save stays on the flash, and
-            # "Continue" tries again once start-up's modules are gone
-            g, note, unread = None, "no_mem_save", True
-        if note:
-            notes.append(note)
-        self.saved = g
-        if unread:
-            self.saved_info = ()
-        self.game = None
-        note = self.store.scores_note()
-        if note:
-            notes.append(note)
-        # the title needs only the save's summary: the game, its reader and the records go
-        self._saved = g = None
-        self.store.release()
-        import heap
-
-        heap.drop("start", keep=before)
-        lang.words(True)
-        from ui.menu import Pick, note_text
-
-        self.notice = "; ".join([note_text(n) for n in notes]) if notes else None
-        self.apply_display_settings()
-        if ask:
-            self.show(Pick(self))
-        else:
-            self.title()
-        self.render()
+        start(self, now_ms)
 
     def set_lang(self, code, menus=True):
         """Draw every screen in language `code` from now on (the settings keep the code)."""
@@ -158,6 +104,15 @@ class App:
             self.saved_info = (g.rules_id, g.round, g.rounds)
             if [1 for p in g.players if p.cpu]:
                 self.saved_cpu = g.rules.dice
+
+    def forget_saved(self):
+        """Keep only the saved game's summary (saved_info): the title reads the save again
+        when it is continued."""
+        self._saved = None
+
+    def show_reading(self):
+        """The frame shown before a big save is read (ui.widgets.reading; Store calls it)."""
+        reading(self)
 
     def play_saved(self):
         """Continue the saved game once the menu press has been handled (the menus go before

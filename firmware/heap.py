@@ -124,6 +124,7 @@ GROUPS = {
     "records": ("save.records", "save.scores", "save.filebytes"),
     # what start-up loads to read the saved game and the title does not need
     "start": (
+        "startup",
         "save.records",
         "save.scores",
         "save.filebytes",

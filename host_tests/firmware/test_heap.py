@@ -57,3 +57,20 @@ def test_drop_unloads_a_group_but_what_keep_names_and_then_itself(loaded):
         del heap.GROUPS["test"]
     assert "gfx.blit" not in sys.modules and "ui.keys" in sys.modules
     assert "heap" not in sys.modules  # imported again where it is next used
+
+
+def test_start_up_leaves_its_own_code_and_the_save_reader_off_the_heap():
+    """App.start's code (startup.py) and what it loaded to read the save go once the title
+    is up; a game saved and continued reads it again."""
+    from tools.sim import scenes as S
+
+    d = S.new_driver(seed=3)
+    S.setup_game(d, players=1)
+    d.press("roll")
+    d.app.save_now()
+    d2 = S.new_driver(seed=3, storage=d.storage)
+    assert d2.screen_name() == "Title" and d2.app.saved_info
+    gone = ("startup", "save.records", "yatzy.engine_load", "yatzy.codec_load")
+    assert [m for m in gone if m in sys.modules] == []
+    S.go_menu(d2, "CONTINUE")
+    assert d2.screen_name() == "Play" and d2.app.game.rolls_used == 1
