@@ -70,10 +70,11 @@ def test_a_much_smaller_heap_runs_out(one_player_replay):
 # in for flash; what the game needs besides it must be clearly less than above: the 4-player
 # bench game needs 126k besides the image, against 186k with the .mpy files loaded into the
 # heap (tools/bench/app_bench.py; both with every name interned at power-up, the seventh
-# name pool and the names' text included). The 1-player game here completes from 132k on,
-# and at 128k or 130k or not by the build's path (a scan of 120-144k in steps of 2 with a
-# pytest-xdist worker's path): 136 is above that band.
-ROMFS_OK_K = 136
+# name pool and the names' text included). Near its limit the 1-player game here completes
+# or not by where the repository lies (the replay script's path moves the blocks): scans of
+# 128-158k in steps of 2 completed from 132k on in one clone and failed at 130, 132 and
+# 136k in another (completing at 128 and 134). 144 is above every band seen.
+ROMFS_OK_K = 144
 
 
 @pytest.fixture(scope="module")
