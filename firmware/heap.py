@@ -18,6 +18,21 @@ import sys
 
 from unload import unload
 
+# the computer players and the card cursor's box choice: the levels, the search, its tables
+# and compiled kernels (groups "cpu" and "game")
+_CPU = (
+    "yatzy.strategy",
+    "yatzy.plain",
+    "yatzy.coach",
+    "yatzy.ai",
+    "yatzy.basic",
+    "yatzy.keeps",
+    "yatzy.kernels",
+    "yatzy.future",
+    "yatzy.tables.fitted",
+    "yatzy.tables",
+)
+
 GROUPS = {
     # the menu screens, the settings table they offer and the card view and standings
     # (ui.standings): not needed while a game is played
@@ -75,17 +90,8 @@ GROUPS = {
     # (ui.end.Finished keeps what the screens after it need), before the high scores and
     # the menus load. (yatzy.levels, yatzy.dice and yatzy.rules stay: save.store, the
     # runner's dice and the menus hold them.)
-    "game": (
-        "yatzy.strategy",
-        "yatzy.plain",
-        "yatzy.coach",
-        "yatzy.ai",
-        "yatzy.basic",
-        "yatzy.keeps",
-        "yatzy.kernels",
-        "yatzy.future",
-        "yatzy.tables.fitted",
-        "yatzy.tables",
+    "game": _CPU
+    + (
         "yatzy.actions",
         "yatzy.codec",
         "yatzy.engine",
@@ -103,18 +109,7 @@ GROUPS = {
     # the computer players and the card cursor's box choice (the levels, the search, its
     # tables and kernels): dropped when the last box is scored, before the result screen
     # loads (its UNDO goes back to play, which imports them again: App tables_due)
-    "cpu": (
-        "yatzy.strategy",
-        "yatzy.plain",
-        "yatzy.coach",
-        "yatzy.ai",
-        "yatzy.basic",
-        "yatzy.keeps",
-        "yatzy.kernels",
-        "yatzy.future",
-        "yatzy.tables.fitted",
-        "yatzy.tables",
-    ),
+    "cpu": _CPU,
     # the board builder, once main.py has built the hardware (pico.runner.Parts keeps what
     # the loop needs); loaded again to re-clock the display bus, and dropped with the menus
     "board": ("pico.board",),
