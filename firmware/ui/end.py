@@ -109,8 +109,7 @@ class End(Screen):
 
             g.undo()
             app.save_now()
-            if [1 for p in g.players if p.cpu]:  # the last box dropped their tables (heap.py)
-                app.tables_due = g.rules.dice
+            app.tables_for(g)  # the last box dropped the computers' tables (heap.py)
             play = Play(app, g)
             play.open_card()
             play.toast = T["undone"]
