@@ -117,10 +117,11 @@ def words(menus):
         _t[3] = _t[4] = ()
         if not menus:
             _t[5] = ()
-    if menus and not (_t[5] and (_t[3] or menus is not True)):
+    want_menu = menus is True and not _t[3]
+    if menus and (want_menu or not _t[5]):
         m = _pack(_t[0])
         _t[5] = m.GAME
-        if menus is True:
+        if want_menu:
             _t[3] = m.MENU
 
 

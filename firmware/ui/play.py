@@ -419,8 +419,6 @@ class Play(Screen):
         if self.yours == 1:
             self.yours = 2  # "YOURS" has been said in words: from now on the short form
         if "ui.hint" in sys.modules:
-            from unload import unload
-
             unload("ui.hint", "yatzy.coach")  # the hint's own code: loaded by the next hint
 
     def hint_text(self):
