@@ -16,14 +16,14 @@ from tools.bench import app_bench as bench_app
 from tools.emu import mp_run
 
 # The 4-player bench game's smallest heap is in docs/app_infra.md ("App bench"); the 1-player
-# game below completes from 194k up on the 64-bit unix port, with every name interned first
-# (heap.intern_names, as main.py does). Near the limit the outcome is not monotonic in the
-# heap size: where the build's files and the saves lie moves the blocks, and one step in a
-# band fails on a small block (200-600 bytes) in a fragmented heap (the latest scan, with a
-# pytest-xdist worker's build path: up to 190 failed, 192 and 194 passed, 196 failed, 198-210
-# passed; scans of 172-204k on other builds and build paths failed at most at 192). 200 is
-# above every band seen, so a change that puts a few KB back on the heap while a game is
-# played fails here.
+# game below completes from about 190k up on the 64-bit unix port, with every name interned
+# first (heap.intern_names, as main.py does). Near the limit the outcome is not monotonic in
+# the heap size: where the build's files, the saves and the repository lie moves the blocks,
+# and one step in a band fails on a small block (200-600 bytes) in a fragmented heap (scans
+# of 172-214k on several builds, build paths and clones failed at most at 196, one of them
+# passing at 192-194 between failures; the last two clones scanned failed at 188, and at 188
+# and 192). 200 is above every band seen, so a change that puts a few KB back on the heap
+# while a game is played fails here.
 HEAP_OK_K = 200
 HEAP_TOO_SMALL_K = 96
 
