@@ -19,11 +19,6 @@ from ui.widgets import Damage, nav_keys, reading, softkeys, upper, wrap
 _EMPTY_MS = 4000  # how long the empty battery's message shows before the app sleeps
 
 
-def _cpu_dice(g):
-    """The dice count of game `g`'s computer players' search tables; 0 without computers."""
-    return g.rules.dice if [1 for p in g.players if p.cpu] else 0
-
-
 class App:
     """The game as a player holds it; see the file header and docs/CONTRACTS.md."""
 
@@ -107,15 +102,8 @@ class App:
         self.saved_cpu = 0
         if g is not None:  # what the title keeps: a summary line, and the computers' dice
             self.saved_info = (g.rules_id, g.round, g.rounds)
-            self.saved_cpu = _cpu_dice(g)
-
-    def tables_for(self, g):
-        """Have the search tables of game `g`'s computer players (if any) built once this
-        press's frame is out: they need blocks of several KB in one piece, which a heap
-        fragmented by a game in play may not have."""
-        n = _cpu_dice(g)
-        if n:
-            self.tables_due = n
+            if [1 for p in g.players if p.cpu]:
+                self.saved_cpu = g.rules.dice
 
     def forget_saved(self):
         """Keep only the saved game's summary (saved_info): the title reads the save again

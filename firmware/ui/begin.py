@@ -85,7 +85,10 @@ def play(app, g):
 
         app.show(End(app, g))
         return
-    app.tables_for(g)  # ("Continue" built them before reading the save)
+    if [1 for p in g.players if p.cpu]:
+        # their tables need blocks of several KB in one piece, which a heap fragmented by
+        # a game in play may not have ("Continue" built them before reading the save)
+        app.tables_due = g.rules.dice
     from ui.play import Play
 
     app.show(Play(app, g))

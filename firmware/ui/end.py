@@ -109,7 +109,8 @@ class End(Screen):
 
             g.undo()
             app.save_now()
-            app.tables_for(g)  # the last box dropped the computers' tables (heap.py)
+            if [1 for p in g.players if p.cpu]:  # the last box dropped their tables (heap.py)
+                app.tables_due = g.rules.dice
             play = Play(app, g)
             play.open_card()
             play.toast = T["undone"]
